@@ -1,0 +1,108 @@
+// swift-tools-version:6.0
+//
+// CurveKit: design, fit, verify and ship monotone depletion curves.
+//
+// Module map (each module has one concern; see docs/ARCHITECTURE.md):
+//   CurveCore      pure Swift, no Foundation: polynomials, evaluation, monotonicity, inverses, roots
+//   CurveSchedule  Foundation date mapping (currentLevel(at:), setCurrentFill, widget percentage)
+//   CLAPACK        system library: the Fortran LAPACK routines CurveKit calls (Linux)
+//   CurveFitting   least-squares fitting (LAPACK dgglse / dgelsy) and monotone fitting
+//   CurveSpec      the *.curve.json format, a strict JSON reader/writer, data files
+//   CurveCodegen   emission of self-contained Swift source for a curve
+//   CurveDesign    SVG plots, terminal previews, CSS / SwiftUI easing export and import
+//   CurveKitCLI    the `curvekit` commands as a library (tests call it in-process)
+//   curvekit       the thin executable
+//   CurveKit       umbrella module re-exporting the public library modules
+import PackageDescription
+
+/// LAPACK comes from the system on Linux and from Accelerate on Apple platforms.
+let lapackDependency: Target.Dependency = .target(
+  name: "CLAPACK",
+  condition: .when(platforms: [.linux, .android, .windows, .openbsd])
+)
+
+let package = Package(
+  name: "CurveKit",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  products: [
+    .library(name: "CurveKit", targets: ["CurveKit"]),
+    .library(name: "CurveCore", targets: ["CurveCore"]),
+    .library(name: "CurveSchedule", targets: ["CurveSchedule"]),
+    .library(name: "CurveFitting", targets: ["CurveFitting"]),
+    .library(name: "CurveSpec", targets: ["CurveSpec"]),
+    .library(name: "CurveCodegen", targets: ["CurveCodegen"]),
+    .library(name: "CurveDesign", targets: ["CurveDesign"]),
+    .executable(name: "curvekit", targets: ["curvekit"]),
+    .plugin(name: "CurveCodegenPlugin", targets: ["CurveCodegenPlugin"]),
+    .plugin(name: "GenerateCurves", targets: ["GenerateCurves"]),
+  ],
+  targets: [
+    // MARK: - Public API
+
+    .target(name: "CurveCore"),
+    .target(name: "CurveSchedule", dependencies: ["CurveCore"]),
+    .target(name: "CurveFitting", dependencies: ["CurveCore", lapackDependency]),
+    .target(name: "CurveSpec", dependencies: ["CurveCore", "CurveFitting"]),
+    .target(name: "CurveCodegen", dependencies: ["CurveCore", "CurveFitting", "CurveSpec"]),
+    .target(name: "CurveDesign", dependencies: ["CurveCore", "CurveFitting", "CurveSpec"]),
+    .target(
+      name: "CurveKit",
+      dependencies: [
+        "CurveCore", "CurveSchedule", "CurveFitting", "CurveSpec", "CurveCodegen", "CurveDesign",
+      ]
+    ),
+
+    // MARK: - Command-line tool and plugins
+
+    .target(
+      name: "CurveKitCLI",
+      dependencies: [
+        "CurveCore", "CurveSchedule", "CurveFitting", "CurveSpec", "CurveCodegen", "CurveDesign",
+      ]
+    ),
+    .executableTarget(name: "curvekit", dependencies: ["CurveKitCLI"]),
+    .plugin(
+      name: "CurveCodegenPlugin",
+      capability: .buildTool(),
+      dependencies: ["curvekit"]
+    ),
+    .plugin(
+      name: "GenerateCurves",
+      capability: .command(
+        intent: .custom(
+          verb: "generate-curves",
+          description: "Generate Swift sources from every *.curve.json in the package's targets"
+        ),
+        permissions: [
+          .writeToPackageDirectory(reason: "Writes the generated <Name>.swift file next to each *.curve.json")
+        ]
+      ),
+      dependencies: ["curvekit"]
+    ),
+
+    // MARK: - Implementation details
+
+    .systemLibrary(
+      name: "CLAPACK",
+      pkgConfig: "lapack",
+      providers: [.apt(["liblapack-dev", "libopenblas-dev", "pkg-config"])]
+    ),
+
+    // MARK: - Tests
+
+    // Shared test helpers: seeded random numbers, Float80 references, fixture paths.
+    .target(name: "CurveKitTestSupport", dependencies: ["CurveCore"], path: "Tests/CurveKitTestSupport"),
+    .testTarget(name: "CurveCoreTests", dependencies: ["CurveCore", "CurveSchedule", "CurveKitTestSupport"]),
+    .testTarget(name: "CurveFittingTests", dependencies: ["CurveFitting", "CurveKitTestSupport"]),
+    .testTarget(name: "CurveSpecTests", dependencies: ["CurveSpec", "CurveKitTestSupport"]),
+    .testTarget(name: "CurveCodegenTests", dependencies: ["CurveCodegen", "CurveKitTestSupport"]),
+    // Compiles the checked-in golden generated files and checks them against the library.
+    .testTarget(
+      name: "GeneratedCodeTests",
+      dependencies: ["CurveCore", "CurveKitTestSupport"]
+    ),
+    .testTarget(name: "CurveDesignTests", dependencies: ["CurveDesign", "CurveKitTestSupport"]),
+    .testTarget(name: "CurveKitCLITests", dependencies: ["CurveKitCLI", "CurveKitTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

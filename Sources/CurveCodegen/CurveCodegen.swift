@@ -1,0 +1,1 @@
+// CurveCodegen: module placeholder, replaced as the module is written.

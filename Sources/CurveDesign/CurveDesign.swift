@@ -1,0 +1,1 @@
+// CurveDesign: module placeholder, replaced as the module is written.

@@ -1,0 +1,1 @@
+// CurveSchedule: module placeholder, replaced as the module is written.

@@ -1,0 +1,1 @@
+// CurveSpec: module placeholder, replaced as the module is written.

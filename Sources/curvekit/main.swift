@@ -1,0 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import CurveKitCLI
+
+// The executable is only this; every command lives in CurveKitCLI so tests can run it in-process.
+exit(CurveKitCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))

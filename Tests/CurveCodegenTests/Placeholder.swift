@@ -1,0 +1,1 @@
+// CurveCodegenTests: placeholder, replaced as tests are written.

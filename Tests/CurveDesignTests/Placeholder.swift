@@ -1,0 +1,1 @@
+// CurveDesignTests: placeholder, replaced as tests are written.

@@ -1,0 +1,1 @@
+// CurveFittingTests: placeholder, replaced as tests are written.

@@ -1,0 +1,1 @@
+// CurveKitCLITests: placeholder, replaced as tests are written.

@@ -1,0 +1,26 @@
+/// A small, fast, repeatable random number generator (SplitMix64) for tests and benchmarks.
+///
+/// The same seed always yields the same sequence on every platform, so a failing case
+/// can be reproduced from the seed printed with it.
+public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  /// Creates a generator whose sequence is fixed by `seed`.
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A double uniformly distributed in [0, 1) with 53 random bits.
+  public mutating func nextUnitDouble() -> Double {
+    Double(next() >> 11) * 0x1p-53
+  }
+}

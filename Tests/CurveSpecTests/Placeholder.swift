@@ -1,0 +1,1 @@
+// CurveSpecTests: placeholder, replaced as tests are written.

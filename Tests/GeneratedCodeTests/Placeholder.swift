@@ -1,0 +1,1 @@
+// GeneratedCodeTests: placeholder, replaced as tests are written.
