@@ -1,0 +1,55 @@
+import CurveCore
+import CurveFitting
+import CurveSpec
+
+extension CodegenCurve {
+  /// The curve of a spec: fitted by least squares, with its fit summary and monotonicity
+  /// verdict. Degrees 1 and 2 are padded to a cubic with zero leading coefficients.
+  /// - Throws: ``CodegenError/unsupportedDegree(_:)`` above degree 3,
+  ///   ``CodegenError/fitFailed(source:reason:)`` when the fitter refuses the spec.
+  public static func fitted(from spec: CurveSpec) throws(CodegenError) -> CodegenCurve {
+    guard spec.degree <= 3 else { throw .unsupportedDegree(spec.degree) }
+    let report: FitReport
+    do {
+      report = try LeastSquaresFitter.fit(spec.fitProblem)
+    } catch {
+      throw .fitFailed(source: spec.sourceName, reason: error.description)
+    }
+    let cubic: Cubic
+    do {
+      cubic = try Cubic(report.polynomial)
+    } catch {
+      throw .unsupportedDegree(report.polynomial.degree)
+    }
+    var curve = CodegenCurve(
+      cubic: cubic, curveName: spec.name, sourceName: FileText.displayName(of: spec.sourceName),
+      fit: FitSummary(pointCount: spec.points.count, rmse: report.rmse, maxAbsResidual: report.maxAbsResidual),
+      monotonicity: "", durationDays: spec.durationDays)
+    curve.applyVerdict()
+    return curve
+  }
+
+  /// The curve with `coefficients` (highest power first, at most four; fewer are padded
+  /// with leading zeros), described as coming from `--coefficients`.
+  /// - Throws: ``CodegenError/unsupportedDegree(_:)`` for more than four coefficients,
+  ///   ``CodegenError/nonFiniteValue(_:)`` for NaN or infinity.
+  public static func direct(coefficients: [Double], sourceName: String = "--coefficients") throws(CodegenError)
+    -> CodegenCurve
+  {
+    guard !coefficients.isEmpty, coefficients.count <= 4 else { throw .unsupportedDegree(coefficients.count - 1) }
+    if let index = coefficients.firstIndex(where: { !$0.isFinite }) { throw .nonFiniteValue("coefficient \(index + 1)") }
+    let padded = Array(repeating: 0.0, count: 4 - coefficients.count) + coefficients
+    var curve = CodegenCurve(
+      cubic: Cubic(a: padded[0], b: padded[1], c: padded[2], d: padded[3]), sourceName: sourceName,
+      monotonicity: "")
+    curve.applyVerdict()
+    return curve
+  }
+
+  /// Fills ``monotonicity`` and ``nonMonotoneWitness`` from the exact cubic check.
+  mutating func applyVerdict() {
+    let verdict = CubicMonotonicity.verdict(cubic)
+    monotonicity = verdict.summary
+    nonMonotoneWitness = verdict.witness
+  }
+}
