@@ -5,7 +5,10 @@
 #      generates DepletionCurve.swift from DepletionCurve.curve.json;
 #   2. checks the build printed no warnings and the program's output equals
 #      examples/HabitTracker/expected-output.txt;
-#   3. edits the copy's DepletionCurve.curve.json, rebuilds incrementally, and checks the
+#   3. runs the GenerateCurves command plugin in the copy and checks it writes the same
+#      DepletionCurve.swift next to the spec as the build plugin generated, and that its
+#      --check mode passes, then fails after an edit;
+#   4. edits the copy's DepletionCurve.curve.json, rebuilds incrementally, and checks the
 #      output changed (the plugin regenerates when the spec changes).
 # Set CURVEKIT_RECORD_EXAMPLE=1 to re-record expected-output.txt instead of comparing.
 set -euo pipefail
@@ -44,6 +47,21 @@ elif ! diff -u "$expected" "$work/output.txt"; then
   echo "error: habit-tracker's output differs from examples/HabitTracker/expected-output.txt (diff above)" >&2
   exit 1
 fi
+
+echo "==> swift package generate-curves (the command plugin)"
+package() {
+  swift package --package-path "$work/HabitTracker" --scratch-path "$work/scratch" \
+    --allow-writing-to-package-directory generate-curves "$@" >"$work/package.log" 2>&1
+}
+checked_in="$work/HabitTracker/Sources/DepletionCurveModel/DepletionCurve.swift"
+package || { cat "$work/package.log" >&2; echo "error: generate-curves failed" >&2; exit 1; }
+built="$(find "$work/scratch/plugins/outputs" -path '*CurveCodegenPlugin/DepletionCurve.swift' | head -n 1)"
+[[ -n "$built" ]] || { echo "error: the build plugin's DepletionCurve.swift is missing" >&2; exit 1; }
+cmp "$built" "$checked_in" || { echo "error: the command and build plugins generated different files" >&2; exit 1; }
+package --check || { cat "$work/package.log" >&2; echo "error: generate-curves --check failed on a fresh file" >&2; exit 1; }
+echo "// edited by hand" >> "$checked_in"
+if package --check; then echo "error: generate-curves --check missed an edited file" >&2; exit 1; fi
+rm "$checked_in"  # the build plugin generates it; both in one target would clash
 
 echo "==> editing DepletionCurve.curve.json (the steep-end shape) and rebuilding"
 cat > "$work/HabitTracker/Sources/DepletionCurveModel/DepletionCurve.curve.json" <<'SPEC'
