@@ -139,7 +139,7 @@ enum LAPACK {
   // MARK: - Conversions
 
   /// `value` as a Fortran INTEGER, or a typed error naming the routine and argument.
-  private static func integer(_ value: Int, _ routine: String, _ argument: String) throws(FitError) -> LAPACKInteger {
+  static func integer(_ value: Int, _ routine: String, _ argument: String) throws(FitError) -> LAPACKInteger {
     guard let converted = LAPACKInteger(exactly: value) else {
       throw .tooLargeForLAPACK(routine: routine, argument: argument, value: value)
     }
