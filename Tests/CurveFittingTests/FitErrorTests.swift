@@ -40,13 +40,13 @@ struct FitErrorTests {
   func nonFinite() {
     var points = Self.line
     points[2].t = .nan
-    #expect(Self.error(of: FitProblem(points: points))?.description == "point 2 has t = nan, not a finite number")
+    #expect(Self.error(of: FitProblem(points: points))?.description == "point at index 2 has t = nan, not a finite number")
     points = Self.line
     points[1].y = -.infinity
     #expect(Self.error(of: FitProblem(points: points)) == .nonFiniteY(index: 1, value: -.infinity))
     let error = Self.error(of: FitProblem(points: Self.line, weights: [1, 1, 1, .infinity]))
     #expect(error == .nonFiniteWeight(index: 3, value: .infinity))
-    #expect(error?.description == "weight 3 is inf, not a finite number")
+    #expect(error?.description == "weight at index 3 is inf, not a finite number")
   }
 
   @Test("zero and negative weights", arguments: [0.0, -0.0, -2.5])
@@ -60,7 +60,7 @@ struct FitErrorTests {
     let constraint = FitConstraint.slope(at: 0.5, equals: .nan)
     let error = Self.error(of: FitProblem(points: Self.line, constraints: [.value(at: 0, equals: 1), constraint]))
     // NaN payloads never compare equal, so compare the message.
-    #expect(error?.description == "constraint 1 (slope@0.5=nan) has a non-finite abscissa or target")
+    #expect(error?.description == "constraint at index 1 (slope@0.5=nan) has a non-finite abscissa or target")
   }
 
   @Test("duplicated and contradictory constraints")
