@@ -21,8 +21,8 @@ extension LeastSquaresFitter {
     let design = try ScaledDesign(problem: problem, basis: basis, extraRows: [])
     let factorization = try LAPACK.gelsy(design.matrix, rhs: design.rhs, rcond: rankTolerance)
     try checkFullRank(factorization, parameters: n)
-    let condition = try conditionNumber(factorization, size: n)
-    let factor = TriangularFactor(factorization, size: n)
+    let condition = try conditionNumber(factorization)
+    let factor = TriangularFactor(factorization)
 
     var coefficients = design.monomialCoefficients(factorization.solution)
     guard coefficients.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }
