@@ -100,7 +100,7 @@ let package = Package(
     // Golden/ links to Tests/Fixtures/codegen, so the golden files are compiled here.
     .testTarget(
       name: "GeneratedCodeTests",
-      dependencies: ["CurveCore", "CurveKitTestSupport"],
+      dependencies: ["CurveCore", "CurveSchedule", "CurveKitTestSupport"],
       exclude: ["Golden/README.md"]
     ),
     .testTarget(name: "CurveDesignTests", dependencies: ["CurveDesign", "CurveKitTestSupport"]),
