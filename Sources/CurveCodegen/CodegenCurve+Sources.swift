@@ -46,10 +46,26 @@ extension CodegenCurve {
     return curve
   }
 
-  /// Fills ``monotonicity`` and ``nonMonotoneWitness`` from the exact cubic check.
+  /// Fills ``monotonicity`` and ``nonMonotoneWitness`` from CurveCore's exact verdict
+  /// (decided in exact arithmetic on the double coefficients). Increasing curves are
+  /// monotone too; a constant curve has no inverse and counts as not monotone.
   mutating func applyVerdict() {
-    let verdict = CubicMonotonicity.verdict(cubic)
-    monotonicity = verdict.summary
-    nonMonotoneWitness = verdict.witness
+    let verdict = cubic.monotonicity()
+    monotonicity = "\(verdict) (exact verdict on [0, 1])"
+    switch verdict {
+    case .strictlyDecreasing, .nonIncreasing, .strictlyIncreasing, .nonDecreasing:
+      nonMonotoneWitness = nil
+    case .constant:
+      nonMonotoneWitness = "f′ = 0 everywhere, so no level has a unique time"
+    case .notMonotone(let rising, let falling):
+      let wrong = verdictDirection(rising: rising, falling: falling)
+      nonMonotoneWitness = "f′(\(wrong.t)) = \(wrong.slope)"
+    }
+  }
+
+  /// The witness against the curve's overall direction f(1) − f(0): the rising one for a
+  /// curve that falls overall, the falling one otherwise.
+  func verdictDirection(rising: MonotonicityWitness, falling: MonotonicityWitness) -> MonotonicityWitness {
+    (cubic.a + cubic.b + cubic.c) <= 0 ? rising : falling
   }
 }

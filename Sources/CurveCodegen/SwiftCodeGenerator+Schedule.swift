@@ -1,6 +1,7 @@
 extension SwiftCodeGenerator {
   /// The Foundation date helpers (`--with-schedule`): the article's `currentLevel(at:)`,
-  /// `setCurrentFill` as a pure refill-date function, and the widget percentage. The
+  /// `setCurrentFill` as a pure refill-date function, and the widget percentage, with the
+  /// same operations as CurveSchedule's `DepletionSchedule` (bit-identical results). The
   /// clock is always passed in, so callers (and tests) stay deterministic.
   static func scheduleExtension(name: String, access: String, days: String) -> String {
     """
@@ -25,24 +26,24 @@ extension SwiftCodeGenerator {
       }
 
       /// The refill date that makes the level at `date` equal `fill` (the article's
-      /// `setCurrentFill`: the fill is clamped to [0, 1], inverted, and the clock is run back
-      /// by that much of the period).
+      /// `setCurrentFill`: the fill is clamped to [0, 1], inverted, the time clamped to
+      /// [0, 1], and the clock run back by that fraction of the period).
       \(access) static func refillDate(
         forFill fill: Double, at date: Date, depletionDays: Double = defaultDepletionDays
       ) -> Date {
-        let clamped = max(0.0, min(1.0, fill))
-        let elapsed = normalizedElapsed(forLevel: clamped)
-        let seconds = elapsed * depletionDays * secondsInDay
-        return date.addingTimeInterval(-seconds)
+        let clampedLevel = max(0.0, min(1.0, fill))
+        let normalized = max(0.0, min(1.0, normalizedElapsed(forLevel: clampedLevel)))
+        return date.addingTimeInterval(-normalized * (depletionDays * secondsInDay))
       }
 
-      /// The widget's whole percentage at `date`, rounded and clamped to 0…100 (the
-      /// article's widget code; the clamp comes before the conversion, so it never traps).
+      /// The widget's whole percentage at `date`: level·100 rounded half away from zero and
+      /// clamped to 0…100 (the article's widget code); a NaN level gives 0, it never traps.
       \(access) static func widgetPercentage(
         at date: Date, lastRefillDate: Date, depletionDays: Double = defaultDepletionDays
       ) -> Int {
         let percent = (currentLevel(at: date, lastRefillDate: lastRefillDate, depletionDays: depletionDays) * 100).rounded()
-        return Int(max(0, min(100, percent)))
+        guard !percent.isNaN else { return 0 }
+        return Int(min(100, max(0, percent)))
       }
     }
 

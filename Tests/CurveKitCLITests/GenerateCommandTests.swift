@@ -85,7 +85,7 @@ struct GenerateCommandTests {
     #expect(refused.output.isEmpty)
     let allowed = runCurveKit(["generate", "--coefficients", "0,-2,1,1", "--type-name", "Bump", "--allow-non-monotone"])
     #expect(allowed.status == 0)
-    #expect(allowed.output.contains("// Monotonicity: not monotone on [0, 1]"))
+    #expect(allowed.output.contains("// Monotonicity: not monotone: rises at t = 0.0"))
   }
 
   @Test("invalid input exits 2 with one line", arguments: [

@@ -4,7 +4,7 @@
 //
 // Source: --coefficients
 // Fit: none (coefficients given directly)
-// Monotonicity: non-increasing on [0, 1], flat at t = 1.0
+// Monotonicity: non-increasing, flat at t = 1.0 (exact verdict on [0, 1])
 // Inverse: bisection
 
 /// A curve from --coefficients: the level f(t) for the

@@ -3,8 +3,8 @@
 // swiftlint:disable all
 //
 // Source: steep-start.curve.json
-// Fit: 7 points, RMSE 1.599873522406314e-16, max residual 2.237793284010081e-16
-// Monotonicity: not monotone on [0, 1]
+// Fit: 7 points, RMSE 4.726910310776811e-16, max residual 5.672545766444159e-16
+// Monotonicity: strictly decreasing (exact verdict on [0, 1])
 // Inverse: auto (safeguarded Newton–bisection)
 
 /// The “Steep Start” curve from steep-start.curve.json: the level f(t) for the
@@ -14,13 +14,13 @@
 @usableFromInline
 internal enum SteepStart {
   /// The t³ coefficient.
-  internal static let a: Double = 0.5000000000000027
+  internal static let a: Double = 0.5000000000000006
   /// The t² coefficient.
-  internal static let b: Double = -5.329070518200751e-15
+  internal static let b: Double = -1.7763568394002505e-15
   /// The t coefficient.
-  internal static let c: Double = -1.499999999999997
+  internal static let c: Double = -1.4999999999999982
   /// The constant term, the level at t = 0.
-  internal static let d: Double = 0.9999999999999997
+  internal static let d: Double = 1.0
 
   /// The coefficients, highest power first.
   internal static var coefficients: [Double] { [a, b, c, d] }
