@@ -17,7 +17,8 @@ enum GenerateCommand: CurveKitCommand {
     The spec's "codegen" object sets defaults; flags override them. Without -o the file goes
     to standard output; with -o it is written atomically, and only when its content changes.
     Exit status: 0 done; 1 the curve is not monotone on [0, 1] (without
-    --allow-non-monotone), or --check found FILE missing or out of date; 2 invalid input.
+    --allow-non-monotone or the spec's "monotonic": "ignore"), or --check found FILE
+    missing or out of date; 2 invalid input.
     """
   static let options: [OptionSpec] = [
     .value("--output", short: "-o", placeholder: "FILE", help: "Write the file here instead of standard output."),
@@ -35,6 +36,7 @@ enum GenerateCommand: CurveKitCommand {
     let output = arguments.value("--output")
     if arguments.has("--check") && output == nil { throw UsageError("--check needs the file to compare: -o FILE") }
     var specOptions = CodegenOptions()
+    var policy = MonotonicPolicy.require
     let curve: CodegenCurve
     let derivedName: String?
     if let coefficients = try arguments.doubleList("--coefficients") {
@@ -49,6 +51,7 @@ enum GenerateCommand: CurveKitCommand {
       }
       let spec = try CurveSpec.load(path: path)
       specOptions = spec.codegen
+      policy = spec.monotonic
       curve = try CodegenCurve.fitted(from: spec)
       derivedName = SwiftIdentifier.typeName(fromCurveName: spec.name)
       if specOptions.typeName == nil, derivedName == nil, arguments.value("--type-name") == nil {
@@ -64,7 +67,9 @@ enum GenerateCommand: CurveKitCommand {
       inverse: try arguments.choice("--inverse", as: InverseChoice.self) ?? specOptions.inverse ?? .auto,
       withSchedule: arguments.has("--with-schedule") || (specOptions.withSchedule ?? false))
     try GenerationOptions.validate(typeName: typeName)
-    if let witness = curve.nonMonotoneWitness, !arguments.has("--allow-non-monotone") {
+    // "ignore" in the spec skips the check like --allow-non-monotone; "enforce" cannot
+    // change the fit here (the least-squares fit is used as is), so it is checked like "require".
+    if let witness = curve.nonMonotoneWitness, !arguments.has("--allow-non-monotone"), policy != .ignore {
       throw CheckFailure(
         "\(curve.sourceName): the curve is \(curve.monotonicity): \(witness); pass --allow-non-monotone to generate it anyway")
     }
