@@ -117,6 +117,7 @@ struct GenerateCommandTests {
     ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "-o", "/nonexistent-directory/Curve.swift"],
     ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "-o", "/"],
     ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--check"],
+    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "-o", "/", "--check"],
     ["generate", "no-such-spec.curve.json"],
     ["generate", GenerateCommandTests.depletionSpec, "--coefficients", "-1,1"],
     ["generate", GenerateCommandTests.depletionSpec, "extra.json"],

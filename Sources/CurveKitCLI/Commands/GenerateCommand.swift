@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import CurveCodegen
 import CurveSpec
 
@@ -79,6 +86,10 @@ enum GenerateCommand: CurveKitCommand {
       return .success
     }
     if arguments.has("--check") {
+      var info = stat()
+      if stat(output, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        throw UsageError("cannot check '\(output)': it is a directory")
+      }
       guard let existing = AtomicFileWriter.existingContent(of: output) else {
         throw CheckFailure("'\(output)' does not exist or cannot be read; run 'curvekit generate' without --check")
       }
