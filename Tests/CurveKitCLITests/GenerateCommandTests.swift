@@ -104,6 +104,24 @@ struct GenerateCommandTests {
     }
   }
 
+  @Test("specs generated code cannot express exit 2 with one line naming the problem")
+  func unsupportedSpecs() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let cases = [
+      ("quartic", #"{"name": "Quartic", "points": [[0.2, 0.9], [0.4, 0.7], [0.6, 0.4], [0.8, 0.2]], "degree": 4}"#, "degree 4"),
+      ("symbols", #"{"name": "%%%", "points": [[0.5, 0.5]], "degree": 1}"#, "--type-name"),
+      ("unfittable", #"{"name": "Flat", "points": [[0.5, 0.5]], "degree": 3}"#, "cannot fit"),
+    ]
+    for (name, json, message) in cases {
+      let spec = directory + "/\(name).curve.json"
+      try json.write(toFile: spec, atomically: true, encoding: .utf8)
+      let result = runCurveKit(["generate", spec])
+      #expect(result.status == 2, "\(name): \(result.errors)")
+      #expect(isOneLineError(result.errors) && result.errors.contains(message), "\(name): \(result.errors)")
+    }
+  }
+
   @Test("invalid input exits 2 with one line", arguments: [
     ["generate"],
     ["generate", "--coefficients", "-1,1"],
