@@ -36,6 +36,15 @@ extension Polynomial {
     if negative != nil { return flats.isEmpty ? .strictlyDecreasing : .nonIncreasing(flatPoints: flats) }
     return flats.isEmpty ? .strictlyIncreasing : .nonDecreasing(flatPoints: flats)
   }
+
+  /// f′(t) at the double `t`, computed exactly and rounded once to the nearest double; its
+  /// sign (−1, 0 or 1 from `signum`) is always the exact sign of f′ there.
+  /// - Complexity: O(degree) exact operations.
+  public func exactSlope(at t: Double) -> Double {
+    let ascending = ascendingCoefficients.map(DyadicRational.init)
+    let slope = ascending.enumerated().dropFirst().map { DyadicRational($0.offset) * $0.element }
+    return DyadicRational.evaluate(slope.reversed(), at: DyadicRational(t)).doubleValue
+  }
 }
 
 /// The zeros of f′ on [0, 1] and the exact sign of f′ on each gap between them.
