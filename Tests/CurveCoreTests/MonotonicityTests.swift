@@ -219,3 +219,25 @@ struct MonotonicityTests {
     #expect(decided > 10)
   }
 }
+
+@Suite("Exact monotonicity: several touching roots")
+struct SeveralTouchingRootsTests {
+  @Test("degree 7: f′ = −K(3t − 1)²(3t − 2)²(10t − 1)² is flat at 0.1, ⅓ and ⅔; one ulp more slope rises")
+  func threeTouchingRoots() throws {
+    // f = −L·∫₀ᵗ (3s − 1)²(3s − 2)²(10s − 1)² ds + 10¹² with L = lcm of the denominators, so every
+    // coefficient is an integer below 2⁵³ (exact in a double); f(0) is arbitrary.
+    let flat = [-243_000.0, 623_700, -630_882, 320_355, -86_590, 12_180, -840, 1e12]
+    #expect(try Polynomial(coefficients: flat).monotonicity() == .nonIncreasing(flatPoints: [
+      FlatPoint(t: 0.1, isExact: false), FlatPoint(t: 1.0 / 3.0, isExact: false), FlatPoint(t: 2.0 / 3.0, isExact: false),
+    ]))
+    var bumped = flat
+    bumped[6] = (-840.0).nextUp
+    guard case .notMonotone(let rising, _) = try Polynomial(coefficients: bumped).monotonicity() else {
+      Issue.record("one ulp more slope must rise at the smallest flat point")
+      return
+    }
+    #expect(rising.isVerified)
+    #expect(abs(rising.t - 0.1) < 1e-6)
+    #expect(try Polynomial(coefficients: bumped).exactSlope(at: rising.t) > 0)
+  }
+}
