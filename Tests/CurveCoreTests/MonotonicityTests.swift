@@ -109,11 +109,11 @@ struct MonotonicityTests {
     }
   }
 
-  @Test("Fritsch–Carlson agrees with the critical-point analysis on 20 000 exact 1 → 0 cubics")
+  @Test("Fritsch–Carlson agrees with the critical-point analysis on 6 000 exact 1 → 0 cubics")
   func fritschCarlsonAgrees() {
     var random = SeededRandomNumberGenerator(seed: 17)
     var decreasing = 0
-    for _ in 0..<20_000 {
+    for _ in 0..<6_000 {
       // Multiples of 2⁻¹², so c = −1 − a − b is exact and f(1) = 0 exactly.
       let a = Double(Int(random.next() % 16_384) - 8_192) * 0x1p-11
       let b = Double(Int(random.next() % 16_384) - 8_192) * 0x1p-11
@@ -121,7 +121,7 @@ struct MonotonicityTests {
       #expect(cubic.fritschCarlsonNonIncreasing == cubic.monotonicity().isDecreasing, "\(cubic)")
       if cubic.monotonicity().isDecreasing { decreasing += 1 }
     }
-    #expect(decreasing > 500, "the sample must exercise both verdicts")
+    #expect(decreasing > 150, "the sample must exercise both verdicts")
     #expect(Cubic(a: 1, b: 0, c: 0, d: 0).fritschCarlsonNonIncreasing == nil, "needs f(0) = 1 and f(1) = 0")
   }
 
