@@ -52,6 +52,22 @@ struct MonotonicityTests {
     #expect(try verdict(ArticleCurve.steepStart.cubic.coefficients) == .nonIncreasing(flatPoints: [FlatPoint(t: 1, isExact: true)]))
   }
 
+  @Test("steepStart's flat end: one ulp of a either way flips it to strictly decreasing or rising at t = 1")
+  func steepStartBoundary() throws {
+    // f′(1) = 3a + 2b + c = 1.5 − 1.5 = 0 exactly; a one ulp larger makes f′(1) = 3·ulp(0.5) > 0.
+    let up = [(0.5).nextUp, 0, -1.5, 1]
+    guard case .notMonotone(let rising, _) = try verdict(up) else {
+      Issue.record("a = nextUp(0.5) must rise at the end")
+      return
+    }
+    #expect(rising.t == 1)
+    expectWitness(rising, sign: 1, up)
+    #expect(try verdict([(0.5).nextDown, 0, -1.5, 1]) == .strictlyDecreasing)
+    #expect(Cubic(a: 0.5, b: 0, c: -1.5, d: 1).fritschCarlsonNonIncreasing == true)
+    #expect(ArticleCurve.steepStart.cubic.depletionCheck().isDepletionCurve)
+    #expect(!Cubic(a: (0.5).nextUp, b: 0, c: -1.5, d: 1).depletionCheck().isDepletionCurve)
+  }
+
   @Test("f′ = −3(1 − 2t)² touches zero at t = ½ (α = β = 3); one ulp either way flips the verdict")
   func touchingAtHalf() throws {
     // f = −4t³ + 6t² − 3t + 1: f′ = −12t² + 12t − 3 = −3(1 − 2t)².
