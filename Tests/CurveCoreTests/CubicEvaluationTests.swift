@@ -110,6 +110,20 @@ struct CubicEvaluationTests {
     for t: Double in [-1e300, -1, -0.0, -.infinity] { #expect(cubic.level(forNormalizedElapsed: t, scheme: scheme) == atZero) }
     for t: Double in [1e300, 2, .infinity, .nan] { #expect(cubic.level(forNormalizedElapsed: t, scheme: scheme) == atOne) }
     #expect(cubic.value(at: .nan, scheme: scheme).isNaN, "unclamped evaluation propagates NaN")
+    var random = SeededRandomNumberGenerator(seed: 13)
+    for _ in 0..<500 {
+      let (a, b, c, d) = (random.nextUnitDouble() - 0.5, random.nextUnitDouble() - 0.5,
+                          random.nextUnitDouble() - 0.5, random.nextUnitDouble() - 0.5)
+      let random = Cubic(a: a, b: b, c: c, d: d)
+      #expect(random.value(at: 0, scheme: scheme) == d, "f(0) is d exactly")
+      let atOne = random.value(at: 1, scheme: scheme)
+      switch scheme {
+      case .horner, .naive, .hornerFMA: #expect(atOne == ((a + b) + c) + d)
+      case .naiveFMA: #expect(atOne == ((d + c) + b) + a)
+      case .estrin, .estrinFMA: #expect(atOne == (a + b) + (c + d))
+      case .compensatedHorner: #expect(abs(atOne - (((a + b) + c) + d)) <= 4 * Double.ulpOfOne)
+      }
+    }
     #expect(cubic.value(at: 2, scheme: scheme) == 2, "unclamped evaluation extrapolates: 0.5·8 − 1.5·2 + 1")
   }
 
