@@ -166,12 +166,12 @@ struct SlopeSignAnalysis {
     return points
   }
 
-  /// A witness of slope sign `sign` at the double nearest `sample` (verified exactly).
+  /// A witness of slope sign `sign` at the double nearest `sample` (or a neighbour within 8
+  /// ulps), its sign verified exactly at that double.
   func witness(at sample: DyadicRational, sign: Int) -> MonotonicityWitness {
-    let t = sample.doubleValue
-    let value = DyadicRational.evaluate(slope.reversed(), at: DyadicRational(t))
-    if value.signum == sign { return MonotonicityWitness(t: t, slope: value.doubleValue, isVerified: true) }
-    let exact = DyadicRational.evaluate(slope.reversed(), at: sample)
-    return MonotonicityWitness(t: t, slope: exact.doubleValue, isVerified: false)
+    let descending = Array(slope.reversed())
+    return MonotonicityWitness.search(near: sample.doubleValue, sign: sign) {
+      DyadicRational.evaluate(descending, at: DyadicRational($0))
+    }
   }
 }
