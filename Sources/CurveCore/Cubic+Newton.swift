@@ -1,0 +1,52 @@
+extension Cubic {
+  /// The iteration cap of ``normalizedElapsedByNewton(forLevel:)``; a bracket halving
+  /// is taken whenever a Newton step would leave the bracket, so 64 + 1074 steps would
+  /// always suffice, and in practice 3–8 are used.
+  public static let newtonMaximumIterations = 200
+
+  /// The inverse by safeguarded Newton–bisection: the t ∈ [0, 1] with f(t) = level.
+  ///
+  /// The bracket [lower, upper] with a sign change is always kept; a Newton step that
+  /// would leave it (or is not finite) is replaced by the bracket midpoint, so there is
+  /// never an unguarded step. Residuals f(t) − level are compensated (twice the working
+  /// precision), which is what lets it reach full precision at flat ends, where plain
+  /// residuals stop near 1e-8. It starts from the quadratic Taylor root about the nearer
+  /// endpoint, and stops when a step no longer moves t.
+  ///
+  /// Error on a monotone curve: |t − t_ref| ≤ 1 ulp(t) + 2⁻⁵⁸ (measured maxima on the
+  /// article curves ≤ 1.2e-16). See ``Cubic/normalizedElapsed(forLevel:method:)`` for the
+  /// clamping and NaN conventions.
+  /// - Complexity: typically 3–8 iterations, each one compensated Horner (≈ 70 flops).
+  public func normalizedElapsedByNewton(forLevel level: Double) -> Double {
+    let orientation: Double
+    switch inverseBracket(forLevel: level) {
+    case .answer(let t): return t
+    case .interior(let sign): orientation = sign
+    }
+    var lower = 0.0
+    var upper = 1.0
+    var t = inverseSeed(forLevel: level)
+    if !(t > lower && t < upper) { t = 0.5 }
+    var best = t
+    var bestResidual = Double.infinity
+    for _ in 0..<Cubic.newtonMaximumIterations {
+      let residual = orientation * compensatedResidual(at: t, level: level)
+      if abs(residual) < bestResidual {
+        best = t
+        bestResidual = abs(residual)
+      }
+      if residual == 0 { return t }
+      if residual < 0 { lower = t } else { upper = t }
+      let next = t - residual / (orientation * slope(at: t))
+      if next == t { return t }
+      if next > lower && next < upper {
+        t = next
+      } else {
+        let mid = lower + (upper - lower) * 0.5
+        if !(mid > lower && mid < upper) { break }
+        t = mid
+      }
+    }
+    return best
+  }
+}
