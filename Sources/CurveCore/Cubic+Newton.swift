@@ -39,13 +39,18 @@ extension Cubic {
       if residual < 0 { lower = t } else { upper = t }
       let next = t - residual / (orientation * slope(at: t))
       if next == t { return t }
-      if next > lower && next < upper {
+      if next >= lower && next <= upper {
         t = next
       } else {
         let mid = lower + (upper - lower) * 0.5
         if !(mid > lower && mid < upper) { break }
         t = mid
       }
+    }
+    // The bracket has collapsed to adjacent doubles: return the one nearer the root.
+    for end in [lower, upper] where abs(compensatedResidual(at: end, level: level)) < bestResidual {
+      best = end
+      bestResidual = abs(compensatedResidual(at: end, level: level))
     }
     return best
   }

@@ -5,7 +5,7 @@ extension CubicInverseTable {
   /// A cell at an end of the level range uses the square-root guess, about the endpoint,
   /// when that guesses better than the Hermite one (a flat or nearly flat end). The
   /// number of polish steps is the smallest (1…3) for which 17 levels per cell agree with
-  /// Newton to 2 ulp; if none does, the table falls back to Newton (``usesNewtonFallback``).
+  /// Newton to 2 ulp + 2⁻⁵⁶; if none does, the table falls back to Newton (``usesNewtonFallback``).
   /// - Parameters:
   ///   - cubic: the curve; it must be finite, monotone on [0, 1] and have f(0) ≠ f(1).
   ///   - cellCount: the number of level cells, clamped to 2…4096; 64 by default.
@@ -37,19 +37,26 @@ extension CubicInverseTable {
     var cells: [Cell] = []
     cells.reserveCapacity(count)
     for index in 0..<count {
-      let regular = Self.hermiteCell(cubic, node: nodes[index], partner: nodes[index + 1])
-      guard index == 0 || index == count - 1 else {
+      // End cells expand about the endpoint itself, so t near 0 keeps its relative accuracy.
+      let isEnd = index == 0 || index == count - 1
+      let node = isEnd ? (index == 0 ? tLower : tUpper) : nodes[index]
+      let partner = index == 0 ? nodes[1] : nodes[index + 1]
+      let regular = Self.hermiteCell(cubic, node: node, partner: partner)
+      // Near either end, the square-root guess about that end may fit better (flat ends).
+      let nearLower = index < Self.squareRootCandidateCells
+      let nearUpper = index >= count - Self.squareRootCandidateCells
+      guard nearLower || nearUpper else {
         cells.append(regular)
         continue
       }
-      let atLowerEnd = index == 0
-      let endpoint = atLowerEnd ? tLower : tUpper
-      let farNode = atLowerEnd ? nodes[1] : nodes[count - 1]
-      let flat = Self.squareRootCell(cubic, endpoint: endpoint, farNode: farNode, width: width)
+      let endpoint = nearLower ? tLower : tUpper
+      let root = Self.squareRootCell(
+        cubic, endpoint: endpoint, cellNodes: (nodes[index], nodes[index + 1]),
+        cellLevels: (gridLevels[index], gridLevels[index + 1]))
       let samples = (1...8).map { gridLevels[index] + width * Double($0) / 9 }
       let references = samples.map { cubic.normalizedElapsedByNewton(forLevel: $0) }
-      let flatError = flat.map { Self.guessError($0, cubic, samples, references) } ?? .infinity
-      cells.append(flatError < Self.guessError(regular, cubic, samples, references) ? (flat ?? regular) : regular)
+      let rootError = root.map { Self.guessError($0, cubic, samples, references) } ?? .infinity
+      cells.append(rootError < Self.guessError(regular, cubic, samples, references) ? (root ?? regular) : regular)
     }
 
     var chosen: CubicInverseTable?
@@ -65,7 +72,7 @@ extension CubicInverseTable {
         tAtLowerLevel: tLower, tAtUpperLevel: tUpper)
       let passes = zip(checkLevels, references).allSatisfy { level, reference in
         let got = candidate.tableInverse(level)
-        return abs(got - reference) <= 2 * max(reference.ulp, got.ulp)
+        return abs(got - reference) <= 2 * reference.ulp + 0x1p-56
       }
       if passes {
         chosen = candidate
@@ -111,17 +118,23 @@ extension CubicInverseTable {
     return cell
   }
 
+  /// How many cells at each end may use the square-root guess.
+  static let squareRootCandidateCells = 4
+
   /// A cell with its node at a (flat) `endpoint` and the guess δ(v) = v·(g₁ + g₂v + g₃v²),
-  /// v = √|level − f(endpoint)|, interpolating the exact inverse at three levels.
-  static func squareRootCell(_ cubic: Cubic, endpoint: Double, farNode: Double, width: Double) -> Cell? {
-    var cell = expandedCell(cubic, node: endpoint, partner: farNode)
+  /// v = √|level − f(endpoint)|: the local square-root series, fitted to the exact inverse
+  /// at three levels inside the cell's level range.
+  static func squareRootCell(
+    _ cubic: Cubic, endpoint: Double, cellNodes: (Double, Double), cellLevels: (Double, Double)
+  ) -> Cell? {
+    var cell = expandedCell(cubic, node: endpoint, partner: endpoint)
+    let margin = 0.05 * abs(cellNodes.1 - cellNodes.0) + 0x1p-60
+    cell.lowerOffset = min(cellNodes.0, cellNodes.1) - endpoint - margin
+    cell.upperOffset = max(cellNodes.0, cellNodes.1) - endpoint + margin
     cell.usesSquareRoot = true
-    let (farLevelHi, farLevelLo) = ErrorFree.compensatedHorner(cubic.a, cubic.b, cubic.c, cubic.d, at: farNode)
-    let span = (farLevelHi - cell.valueHi) + (farLevelLo - cell.valueLo)
     var points: [(v: Double, y: Double)] = []
-    for k in 1...3 {
-      let fraction = Double(k * k) / 9
-      let level = cell.valueHi + span * fraction
+    for fraction in [0.1, 0.5, 0.9] {
+      let level = cellLevels.0 + (cellLevels.1 - cellLevels.0) * fraction
       let t = cubic.normalizedElapsedByNewton(forLevel: level)
       let (difference, error) = ErrorFree.twoSum(cell.valueHi, -level)
       let v = abs(difference + (error + cell.valueLo)).squareRoot()
@@ -134,7 +147,7 @@ extension CubicInverseTable {
     cell.guess3 = d123
     cell.guess2 = d12 - d123 * (points[0].v + points[1].v)
     cell.guess1 = points[0].y - d12 * points[0].v + d123 * points[0].v * points[1].v
-    guard cell.guess1.isFinite, cell.guess2.isFinite, cell.guess3.isFinite, width > 0 else { return nil }
+    guard cell.guess1.isFinite, cell.guess2.isFinite, cell.guess3.isFinite else { return nil }
     return cell
   }
 

@@ -34,7 +34,7 @@ public enum InverseMethod: String, Sendable, Hashable, CaseIterable {
   /// The precomputed table (``CubicInverseTable``): Hermite guess plus a fixed number of
   /// polish steps with residuals expanded about each cell's node.
   ///
-  /// Error: ≤ 1 ulp(t) + 2⁻⁵⁸. Cost per call: one table lookup and one or two Newton
+  /// Error: ≤ 2 ulp(t) + 2⁻⁵⁶. Cost per call: one table lookup and one or two Newton
   /// steps; building the table (done on every one-off call with this method) costs
   /// about 64 + 1000 Newton solves, so use ``CubicInverseTable`` for repeated calls.
   case table
