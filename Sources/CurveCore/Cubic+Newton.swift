@@ -38,7 +38,7 @@ extension Cubic {
       if residual == 0 { return t }
       if residual < 0 { lower = t } else { upper = t }
       let next = t - residual / (orientation * slope(at: t))
-      if next == t { return t }
+      if next == t { return nearerNeighbour(t, residual: residual, orientation: orientation, level: level) }
       if next >= lower && next <= upper {
         t = next
       } else {
@@ -53,5 +53,17 @@ extension Cubic {
       bestResidual = abs(compensatedResidual(at: end, level: level))
     }
     return best
+  }
+
+  /// At convergence the Newton step is below half an ulp, but at a flat point an
+  /// inaccurate slope can stop one ulp short: keep t or take its neighbour towards the
+  /// root, whichever has the smaller compensated residual (when the root lies between).
+  @inlinable
+  func nearerNeighbour(_ t: Double, residual: Double, orientation: Double, level: Double) -> Double {
+    let neighbour = residual > 0 ? t.nextDown : t.nextUp
+    guard neighbour >= 0 && neighbour <= 1 else { return t }
+    let other = orientation * compensatedResidual(at: neighbour, level: level)
+    let straddles = other == 0 || (other > 0) != (residual > 0)
+    return straddles && abs(other) < abs(residual) ? neighbour : t
   }
 }
