@@ -1,0 +1,97 @@
+extension FitProblem {
+  /// The number of coefficients, degree + 1.
+  public var parameterCount: Int { degree + 1 }
+
+  /// The number of coefficients the constraints leave free: degree + 1 − constraints.
+  public var freeParameterCount: Int { parameterCount - constraints.count }
+
+  /// The weight of point `index` (1 without weights).
+  func weight(at index: Int) -> Double { weights?[index] ?? 1 }
+
+  /// Checks everything that can be checked without factorizing a matrix, in the order
+  /// the errors are documented: degree, points, weights, constraints, distinct abscissas.
+  ///
+  /// Linear dependence of the constraints and numerical rank deficiency of the design
+  /// need a factorization and are checked by ``LeastSquaresFitter`` afterwards.
+  /// - Throws: the first ``FitError`` found.
+  /// - Complexity: O(m + p²) expected, for m points and p constraints.
+  public func validate() throws(FitError) {
+    guard (Self.minimumDegree...Self.maximumDegree).contains(degree) else {
+      throw .degreeOutOfRange(degree: degree)
+    }
+    guard !points.isEmpty else { throw .noPoints }
+    for (index, point) in points.enumerated() {
+      guard point.t.isFinite else { throw .nonFiniteT(index: index, value: point.t) }
+      guard point.y.isFinite else { throw .nonFiniteY(index: index, value: point.y) }
+    }
+    if let weights {
+      guard weights.count == points.count else {
+        throw .weightCountMismatch(weights: weights.count, points: points.count)
+      }
+      for (index, weight) in weights.enumerated() {
+        guard weight.isFinite else { throw .nonFiniteWeight(index: index, value: weight) }
+        guard weight > 0 else { throw .nonPositiveWeight(index: index, value: weight) }
+      }
+    }
+    try validateConstraints()
+    try validateDistinctAbscissas()
+  }
+
+  /// Non-finite, duplicated and contradictory constraints, then their count.
+  private func validateConstraints() throws(FitError) {
+    /// Identifies the quantity a constraint fixes: the kind and the abscissa.
+    struct Target: Hashable {
+      var isSlope: Bool
+      var t: Double
+    }
+    var seen: [Target: Int] = [:]
+    for (index, constraint) in constraints.enumerated() {
+      let target: Target
+      let wanted: Double
+      switch constraint {
+      case .value(let t, let value):
+        target = Target(isSlope: false, t: t)
+        wanted = value
+      case .slope(let t, let slope):
+        target = Target(isSlope: true, t: t)
+        wanted = slope
+      }
+      guard target.t.isFinite, wanted.isFinite else {
+        throw .nonFiniteConstraint(index: index, constraint: constraint)
+      }
+      if let earlier = seen[target] {
+        if constraints[earlier] == constraint {
+          throw .duplicateConstraint(first: earlier, second: index, constraint: constraint)
+        }
+        throw .contradictoryConstraints(first: constraints[earlier], second: constraint)
+      }
+      seen[target] = index
+    }
+    guard constraints.count <= parameterCount else {
+      throw .tooManyConstraints(count: constraints.count, degree: degree)
+    }
+  }
+
+  /// Enough distinct usable abscissas for the free parameters.
+  ///
+  /// A point exactly at a value constraint's t adds nothing the constraint does not
+  /// already fix, so it does not count. Passing this check is necessary, not sufficient:
+  /// a slope constraint can still make the system singular, which the rank check catches.
+  private func validateDistinctAbscissas() throws(FitError) {
+    let distinct = Set(points.map(\.t))
+    var pinnedAbscissas = Set<Double>()
+    for case .value(let t, _) in constraints where distinct.contains(t) {
+      pinnedAbscissas.insert(t)
+    }
+    let usable = distinct.count - pinnedAbscissas.count
+    guard usable >= freeParameterCount else {
+      throw .tooFewDistinctPoints(
+        distinct: distinct.count,
+        pinned: pinnedAbscissas.count,
+        freeParameters: freeParameterCount,
+        degree: degree,
+        constraints: constraints.count
+      )
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import CurveCore
+
+/// The result of ``LeastSquaresFitter/fit(_:)``: the polynomial and its diagnostics.
+///
+/// Weighted and unweighted quantities are kept apart:
+/// - ``residuals``, ``maxAbsResidual`` are **unweighted**: yᵢ − f(tᵢ).
+/// - ``rss``, ``rmse``, ``rSquared``, ``residualStandardDeviation`` and ``standardErrors``
+///   use the **weighted** residuals wᵢ·(yᵢ − f(tᵢ)), the quantity the fit minimizes.
+///   Without weights the two coincide.
+public struct FitReport: Sendable, Hashable {
+  /// The fitted polynomial in t, highest power first.
+  public let polynomial: Polynomial
+  /// The fitted degree (the problem's degree; leading coefficients may be zero).
+  public let degree: Int
+  /// yᵢ − f(tᵢ) at every point, in input order, unweighted. Each is computed in
+  /// double-double and rounded once, so it is the correctly rounded residual of the
+  /// returned coefficients up to about 2⁻¹⁰⁰·Σ|cₖ||tᵢ|ᵏ.
+  public let residuals: [Double]
+  /// Σ (wᵢ·rᵢ)², the minimized objective (plain RSS without weights).
+  public let rss: Double
+  /// √(rss / m) for m points.
+  public let rmse: Double
+  /// maxᵢ |rᵢ| over the unweighted residuals.
+  public let maxAbsResidual: Double
+  /// The index of the first point where |rᵢ| is largest.
+  public let maxAbsResidualIndex: Int
+  /// The t of that point.
+  public let maxAbsResidualT: Double
+  /// 1 − rss / TSS with TSS = Σ wᵢ²(yᵢ − ȳ)², ȳ = Σ wᵢ²yᵢ / Σ wᵢ² (the weighted mean).
+  ///
+  /// nil when TSS = 0 (all y equal). For constrained fits the constant ȳ need not be
+  /// feasible, so R² may be negative; it still compares the fit with the mean.
+  public let rSquared: Double?
+  /// The effective rank of the scaled design found by the rank-revealing factorization
+  /// (for constrained fits: of the design stacked on the constraint rows). Always the
+  /// number of coefficients when a report is returned; a deficient rank throws.
+  public let rank: Int
+  /// LAPACK's 1-norm estimate of the condition number of the scaled design, κ₁(R) for
+  /// the pivoted triangular factor R of the centred, column-scaled design (of the stacked
+  /// design and constraint rows for constrained fits). κ₁ and κ₂ differ by at most a
+  /// factor n = degree + 1, and Higham's estimator is usually within a factor 3 of κ₁.
+  public let conditionNumber: Double
+  /// The constraints the fit honoured, as given.
+  public let constraints: [FitConstraint]
+  /// f(t₀) − v or f′(t₀) − s for each constraint, in order, evaluated in double-double
+  /// from the returned coefficients.
+  public let constraintResiduals: [Double]
+  /// The degrees of freedom of the residual: m − (degree + 1 − constraints).
+  public let degreesOfFreedom: Int
+  /// s = √(rss / degreesOfFreedom), NIST's residual standard deviation; nil when there
+  /// are no degrees of freedom left.
+  public let residualStandardDeviation: Double?
+  /// For unconstrained fits, s·√diag((XᵀWX)⁻¹) in the same order as ``coefficients``
+  /// (NIST's "standard deviation of estimate"); nil for constrained fits or when there are
+  /// no degrees of freedom.
+  public let standardErrors: [Double]?
+  /// True when the problem carried weights.
+  public let isWeighted: Bool
+
+  /// The coefficients, highest power first.
+  public var coefficients: [Double] { polynomial.coefficients }
+}
+
+extension FitReport {
+  /// Builds the report for the ascending monomial coefficients `ascending` of `problem`.
+  ///
+  /// - Parameter standardErrorFactors: √diag((XᵀWX)⁻¹) in ascending order, or nil.
+  /// - Throws: ``FitError/nonFiniteResult(quantity:)`` when a coefficient or statistic overflowed.
+  /// - Complexity: O(m·n) for m points and n coefficients.
+  init(
+    problem: FitProblem, ascending: [Double], rank: Int, conditionNumber: Double,
+    standardErrorFactors: [Double]?
+  ) throws(FitError) {
+    guard ascending.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }
+    do {
+      polynomial = try Polynomial(coefficients: ascending.reversed())
+    } catch {
+      throw .nonFiniteResult(quantity: "a coefficient")
+    }
+    degree = problem.degree
+    let points = problem.points
+    var residuals: [Double] = []
+    residuals.reserveCapacity(points.count)
+    var rss = 0.0
+    var maxIndex = 0
+    var weightSum = 0.0
+    var weightedMean = 0.0
+    for (index, point) in points.enumerated() {
+      let residual = (DoubleDouble(point.y) + -DoubleDouble.horner(ascending: ascending, at: point.t)).value
+      residuals.append(residual)
+      let weight = problem.weight(at: index)
+      let weighted = weight * residual
+      rss += weighted * weighted
+      if abs(residual) > abs(residuals[maxIndex]) { maxIndex = index }
+      weightSum += weight * weight
+      weightedMean += weight * weight * point.y
+    }
+    weightedMean /= weightSum
+    var total = 0.0
+    for (index, point) in points.enumerated() {
+      let deviation = problem.weight(at: index) * (point.y - weightedMean)
+      total += deviation * deviation
+    }
+    guard rss.isFinite else { throw .nonFiniteResult(quantity: "the residual sum of squares") }
+
+    self.residuals = residuals
+    self.rss = rss
+    rmse = (rss / Double(points.count)).squareRoot()
+    maxAbsResidualIndex = maxIndex
+    maxAbsResidual = abs(residuals[maxIndex])
+    maxAbsResidualT = points[maxIndex].t
+    rSquared = total > 0 && total.isFinite ? 1 - rss / total : nil
+    self.rank = rank
+    self.conditionNumber = conditionNumber
+    constraints = problem.constraints
+    constraintResiduals = problem.constraints.map { constraint in
+      switch constraint {
+      case .value(let t, let value):
+        return (DoubleDouble.horner(ascending: ascending, at: t) - value).value
+      case .slope(let t, let slope):
+        let derivative = ascending.enumerated().dropFirst().map { Double($0.offset) * $0.element }
+        return (DoubleDouble.horner(ascending: derivative, at: t) - slope).value
+      }
+    }
+    degreesOfFreedom = points.count - problem.freeParameterCount
+    let s = degreesOfFreedom > 0 ? (rss / Double(degreesOfFreedom)).squareRoot() : nil
+    residualStandardDeviation = s
+    if let s, let standardErrorFactors {
+      standardErrors = standardErrorFactors.reversed().map { s * $0 }
+    } else {
+      standardErrors = nil
+    }
+    isWeighted = problem.weights != nil
+  }
+}

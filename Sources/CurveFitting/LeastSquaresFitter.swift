@@ -1,0 +1,117 @@
+/// Weighted polynomial least squares, with or without linear equality constraints.
+///
+/// The fit minimizes Σ (wᵢ·(yᵢ − f(tᵢ)))² over polynomials f of the problem's degree,
+/// subject to the constraints. It works in the centred, scaled variable
+/// u = (t − centre)/scale (see ``ScaledMonomialBasis``) with unit-norm columns and maps the
+/// result back to monomial coefficients in t, highest power first.
+///
+/// - Unconstrained: QR with column pivoting (LAPACK `dgelsy`), then iterative refinement
+///   of the augmented system with residuals in double-double, so the coefficients are
+///   accurate to about the problem's own sensitivity (NIST StRD Filip: LRE ≥ 13).
+/// - Constrained: LAPACK `dgglse` (generalized RQ), after checking that the constraints
+///   are independent and that data and constraints determine every coefficient.
+public enum LeastSquaresFitter {
+  /// Relative threshold below which the pivoted QR of the scaled design treats a column as
+  /// dependent (LAPACK's RCOND). The scaled design of a sound degree-10 fit has a
+  /// condition number near 10³–10⁵; 10¹² means the points cannot separate the powers.
+  public static let rankTolerance = 1e-12
+
+  /// Fits `problem`.
+  ///
+  /// - Returns: the coefficients (highest power first) and diagnostics.
+  /// - Throws: ``FitError``: invalid input (see ``FitProblem/validate()``), dependent
+  ///   constraints, rank deficiency, overflow, or a LAPACK failure. Never traps.
+  /// - Complexity: O(m·n²) for m points and n = degree + 1 coefficients, O(m·n) memory.
+  public static func fit(_ problem: FitProblem) throws(FitError) -> FitReport {
+    try problem.validate()
+    let abscissas = problem.points.map(\.t) + problem.constraints.map(\.t)
+    let basis = ScaledMonomialBasis(abscissas: abscissas, degree: problem.degree)
+    if problem.constraints.isEmpty {
+      return try fitUnconstrained(problem, basis: basis)
+    }
+    return try fitConstrained(problem, basis: basis)
+  }
+
+  /// The constrained path: independence of the constraints, rank of [A; B], then `dgglse`.
+  private static func fitConstrained(_ problem: FitProblem, basis: ScaledMonomialBasis) throws(FitError) -> FitReport {
+    let n = basis.count
+    // Constraint rows in u, each normalized to unit max-norm with its target.
+    var constraintRows: [[Double]] = []
+    var targets: [Double] = []
+    for constraint in problem.constraints {
+      let row: [Double]
+      let target: Double
+      switch constraint {
+      case .value(let t, let value): (row, target) = (basis.valueRow(at: t), value)
+      case .slope(let t, let slope): (row, target) = (basis.slopeRow(at: t), slope)
+      }
+      let size = row.map(abs).max() ?? 0
+      guard size > 0, size.isFinite else { throw .nonFiniteResult(quantity: "a constraint row") }
+      constraintRows.append(row.map { $0 / size })
+      targets.append(target / size)
+    }
+    let design = try ScaledDesign(problem: problem, basis: basis, extraRows: constraintRows)
+
+    var b = ColumnMajorMatrix(rows: constraintRows.count, columns: n)
+    for (row, values) in constraintRows.enumerated() {
+      for column in 0..<n { b[row, column] = values[column] / design.columnScales[column] }
+    }
+    try checkIndependent(b, constraints: problem.constraints, degree: problem.degree)
+
+    var stacked = ColumnMajorMatrix(rows: design.matrix.rows + b.rows, columns: n)
+    for column in 0..<n {
+      for row in 0..<design.matrix.rows { stacked[row, column] = design.matrix[row, column] }
+      for row in 0..<b.rows { stacked[design.matrix.rows + row, column] = b[row, column] }
+    }
+    let factorization = try LAPACK.gelsy(stacked, rhs: [], rcond: rankTolerance)
+    try checkFullRank(factorization, parameters: n)
+    let condition = try conditionNumber(factorization)
+
+    let alpha = try LAPACK.gglse(a: design.matrix, c: design.rhs, b: b, d: targets)
+    let ascending = snappingConstraintsAtZero(design.monomialCoefficients(alpha), problem.constraints)
+    return try FitReport(
+      problem: problem, ascending: ascending, rank: factorization.rank, conditionNumber: condition,
+      standardErrorFactors: nil
+    )
+  }
+
+  /// Makes constraints at t = 0 hold exactly: f(0) is the constant coefficient and f′(0) the
+  /// linear one, so a value or slope constraint there fixes that coefficient outright.
+  /// `dgglse` meets constraints only to rounding (f(0) = 0.9999999999999997 instead of 1);
+  /// the snap changes the coefficient by that rounding error and nothing else.
+  static func snappingConstraintsAtZero(_ ascending: [Double], _ constraints: [FitConstraint]) -> [Double] {
+    var result = ascending
+    for constraint in constraints {
+      switch constraint {
+      case .value(0, let value): result[0] = value
+      case .slope(0, let slope) where result.count > 1: result[1] = slope
+      default: break
+      }
+    }
+    return result
+  }
+
+  /// Throws ``FitError/dependentConstraints(dependent:degree:)`` when the rows of `b`
+  /// (constraints in the scaled basis) are numerically dependent, naming the constraints
+  /// the pivoted QR of Bᵀ could not use.
+  private static func checkIndependent(_ b: ColumnMajorMatrix, constraints: [FitConstraint], degree: Int) throws(FitError) {
+    let factorization = try LAPACK.gelsy(b.transposed, rhs: [], rcond: rankTolerance)
+    guard factorization.rank < b.rows else { return }
+    let dependent = factorization.pivots[factorization.rank...].sorted().map { constraints[$0] }
+    throw .dependentConstraints(dependent: dependent, degree: degree)
+  }
+
+  /// Throws ``FitError/rankDeficient(rank:parameters:undeterminedPowers:)`` unless the
+  /// pivoted QR found full column rank; the columns it left last are the powers reported.
+  static func checkFullRank(_ factorization: LAPACK.PivotedSolution, parameters: Int) throws(FitError) {
+    guard factorization.rank < parameters else { return }
+    let powers = factorization.pivots[factorization.rank...].sorted()
+    throw .rankDeficient(rank: factorization.rank, parameters: parameters, undeterminedPowers: powers)
+  }
+
+  /// 1 / (LAPACK's reciprocal 1-norm condition estimate) of the R factor.
+  static func conditionNumber(_ factorization: LAPACK.PivotedSolution) throws(FitError) -> Double {
+    let reciprocal = try LAPACK.reciprocalConditionOfUpperTriangle(factorization.r)
+    return reciprocal > 0 ? 1 / reciprocal : .infinity
+  }
+}

@@ -1,0 +1,63 @@
+/// The exit status of a `curvekit` command.
+public enum ExitStatus: Int32, Sendable {
+  /// The command succeeded.
+  case success = 0
+  /// A check failed: the curve is not monotone, a generated file is out of date, …
+  case checkFailed = 1
+  /// Invalid input or usage.
+  case invalidInput = 2
+}
+
+/// A check that did not pass: exit status 1 with one line `error: …` on stderr.
+public struct CheckFailure: Error, Sendable, CustomStringConvertible {
+  /// One line saying what failed, e.g. the monotonicity witness.
+  public var description: String
+
+  /// Creates a failure with a one-line message.
+  public init(_ description: String) { self.description = description }
+}
+
+/// One `curvekit` subcommand.
+///
+/// Conformers parse nothing themselves: the dispatcher parses the arguments against
+/// ``options`` and hands over ``ParsedArguments``. Throwing ``CheckFailure`` exits 1;
+/// any other error exits 2 with its one-line description.
+public protocol CurveKitCommand: Sendable {
+  /// The subcommand's name, e.g. `fit`.
+  static var name: String { get }
+  /// One line for `curvekit --help`.
+  static var abstract: String { get }
+  /// Usage lines, without the `curvekit` prefix, e.g. `fit SPEC.json [--json]`.
+  static var usage: [String] { get }
+  /// Further help: what the command prints and its exit codes.
+  static var discussion: String { get }
+  /// The options the command accepts (`--help` is added automatically).
+  static var options: [OptionSpec] { get }
+  /// Runs the command.
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus
+}
+
+extension CurveKitCommand {
+  /// The full `--help` text.
+  static var helpText: String {
+    var text = "OVERVIEW: \(abstract)\n\nUSAGE:\n"
+    for line in usage { text += "  curvekit \(line)\n" }
+    if !discussion.isEmpty { text += "\n\(discussion)\n" }
+    let all = options + [OptionSpec.help]
+    let labels = all.map { option -> String in
+      let names = (option.short.map { "\($0), " } ?? "") + option.name
+      return option.placeholder.isEmpty ? names : "\(names) \(option.placeholder)"
+    }
+    let width = min(34, (labels.map(\.count).max() ?? 0) + 2)
+    text += "\nOPTIONS:\n"
+    for (label, option) in zip(labels, all) {
+      let repeatNote = option.kind == .repeated ? " (repeatable)" : ""
+      if label.count + 2 > width {
+        text += "  \(label)\n  \(String(repeating: " ", count: width))\(option.help)\(repeatNote)\n"
+      } else {
+        text += "  \(label)\(String(repeating: " ", count: width - label.count))\(option.help)\(repeatNote)\n"
+      }
+    }
+    return text
+  }
+}

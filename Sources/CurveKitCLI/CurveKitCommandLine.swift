@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `curvekit` tool as a library: dispatches to a subcommand and maps errors to exit codes.
+public enum CurveKitCommandLine {
+  /// The tool's version, printed by `curvekit --version`.
+  public static let version = "0.1.0"
+
+  /// Runs `curvekit` on the process's standard streams and returns the exit status.
+  /// - Parameter arguments: the arguments without the program name.
+  public static func main(arguments: [String]) -> Int32 {
+    signal(SIGPIPE, SIG_IGN)  // A closed pipe (`curvekit eval | head`) must not kill the tool.
+    let io = StandardIO()
+    let status = run(arguments: arguments, io: io)
+    io.flush()
+    return status
+  }
+
+  /// Runs `curvekit` with `arguments` on `io` and returns the exit status.
+  ///
+  /// 0 on success; 1 when a check fails; 2 for invalid input or usage. Every failure
+  /// writes exactly one line `error: …` to standard error.
+  public static func run(arguments: [String], io: any CommandIO) -> Int32 {
+    guard let name = arguments.first else {
+      return fail(UsageError("missing command (see 'curvekit --help')"), io: io)
+    }
+    switch name {
+    case "--help", "-h", "help":
+      if arguments.count > 1, let command = CommandRegistry.command(named: arguments[1]) {
+        io.write(command.helpText)
+      } else {
+        io.write(overview)
+      }
+      return ExitStatus.success.rawValue
+    case "--version":
+      io.write("curvekit \(version)\n")
+      return ExitStatus.success.rawValue
+    default:
+      break
+    }
+    guard let command = CommandRegistry.command(named: name) else {
+      return fail(UsageError("unknown command '\(name)' (see 'curvekit --help')"), io: io)
+    }
+    do {
+      let parsed = try ParsedArguments(Array(arguments.dropFirst()), options: command.options, command: name)
+      if parsed.has("--help") {
+        io.write(command.helpText)
+        return ExitStatus.success.rawValue
+      }
+      return try command.run(parsed, io: io).rawValue
+    } catch let failure as CheckFailure {
+      io.flush()
+      io.writeError("error: \(oneLine(failure.description))\n")
+      return ExitStatus.checkFailed.rawValue
+    } catch {
+      return fail(error, io: io)
+    }
+  }
+
+  private static func fail(_ error: any Error, io: any CommandIO) -> Int32 {
+    io.flush()
+    io.writeError("error: \(oneLine(String(describing: error)))\n")
+    return ExitStatus.invalidInput.rawValue
+  }
+
+  /// Collapses a message onto one line.
+  static func oneLine(_ message: String) -> String {
+    String(message.map { $0.isNewline ? " " : $0 })
+  }
+
+  /// The text of `curvekit --help`.
+  static var overview: String {
+    var text = """
+      OVERVIEW: curvekit \(version): design, fit, verify and ship monotone depletion curves.
+
+      USAGE: curvekit <command> [options]
+
+      COMMANDS:
+
+      """
+    let width = (CommandRegistry.commands.map { $0.name.count }.max() ?? 0) + 4
+    for command in CommandRegistry.commands {
+      text += "  \(command.name)\(String(repeating: " ", count: width - command.name.count))\(command.abstract)\n"
+    }
+    text += """
+
+      Run 'curvekit <command> --help' for a command's options.
+      Exit status: 0 success, 1 a check failed, 2 invalid input or usage.
+
+      """
+    return text
+  }
+}

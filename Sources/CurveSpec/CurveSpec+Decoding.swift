@@ -1,0 +1,237 @@
+import CurveFitting
+
+extension CurveSpec {
+  /// Parses a spec from JSON text.
+  ///
+  /// Validation is strict: unknown keys, wrong types, NaN or infinity (also spelled as
+  /// strings like `"nan"`), t outside [0, 1] under the default constraints, duplicate t
+  /// values with different levels, bad weights and bad codegen options are all errors
+  /// that name the field and its line and column.
+  /// - Parameters:
+  ///   - text: the JSON document.
+  ///   - sourceName: the file name to show in messages.
+  public static func parse(_ text: String, sourceName: String) throws(SpecError) -> CurveSpec {
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(text)
+    } catch {
+      throw SpecError("malformed JSON: \(error.message)", source: sourceName, location: error.location)
+    }
+    var decoder = SpecDecoder(source: sourceName)
+    return try decoder.decodeSpec(root)
+  }
+
+  /// Reads and parses the spec at `path`.
+  /// - Throws: ``SpecError`` when the file cannot be read or is not a valid spec.
+  public static func load(path: String) throws(SpecError) -> CurveSpec {
+    let sourceName = FileText.displayName(of: path)
+    let text = try FileText.read(path: path, sourceName: sourceName)
+    return try parse(text, sourceName: sourceName)
+  }
+}
+
+/// Turns a located JSON tree into a ``CurveSpec``, naming fields by path in errors.
+struct SpecDecoder {
+  let source: String
+
+  func fail(_ message: String, at node: JSONNode) -> SpecError {
+    SpecError(message, source: source, location: node.location)
+  }
+
+  func object(_ node: JSONNode, path: String, allowed: [String]) throws(SpecError) -> [JSONNode.Member] {
+    guard case .object(let members) = node.kind else {
+      throw fail("\(path): expected an object, found \(node.typeDescription)", at: node)
+    }
+    for member in members where !allowed.contains(member.key) {
+      throw SpecError(
+        "\(path.isEmpty ? "" : path + ": ")unknown field \"\(member.key)\" (allowed: \(allowed.joined(separator: ", ")))",
+        source: source, location: member.keyLocation)
+    }
+    return members
+  }
+
+  func number(_ node: JSONNode, path: String) throws(SpecError) -> Double {
+    switch node.kind {
+    case .number(let value, _):
+      return value
+    case .string(let text):
+      let lowered = text.lowercased()
+      if ["nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"].contains(lowered) {
+        throw fail("\(path): \"\(text)\" is not allowed; values must be finite numbers", at: node)
+      }
+      throw fail("\(path): expected a number, found a string \"\(text)\"", at: node)
+    default:
+      throw fail("\(path): expected a number, found \(node.typeDescription)", at: node)
+    }
+  }
+
+  func string(_ node: JSONNode, path: String) throws(SpecError) -> String {
+    guard case .string(let text) = node.kind else {
+      throw fail("\(path): expected a string, found \(node.typeDescription)", at: node)
+    }
+    return text
+  }
+
+  func bool(_ node: JSONNode, path: String) throws(SpecError) -> Bool {
+    guard case .bool(let value) = node.kind else {
+      throw fail("\(path): expected true or false, found \(node.typeDescription)", at: node)
+    }
+    return value
+  }
+
+  func array(_ node: JSONNode, path: String) throws(SpecError) -> [JSONNode] {
+    guard case .array(let items) = node.kind else {
+      throw fail("\(path): expected an array, found \(node.typeDescription)", at: node)
+    }
+    return items
+  }
+
+  func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode, path: String, as type: T.Type) throws(SpecError) -> T
+  where T.RawValue == String {
+    let text = try string(node, path: path)
+    guard let value = T(rawValue: text) else {
+      let options = T.allCases.map(\.rawValue).joined(separator: ", ")
+      throw fail("\(path): unknown value \"\(text)\" (expected one of: \(options))", at: node)
+    }
+    return value
+  }
+
+  mutating func decodeSpec(_ root: JSONNode) throws(SpecError) -> CurveSpec {
+    let members = try object(root, path: "", allowed: CurveSpec.knownKeys)
+    func member(_ key: String) -> JSONNode? { members.first(where: { $0.key == key })?.value }
+
+    guard let nameNode = member("name") else { throw fail("missing required field \"name\"", at: root) }
+    let name = try string(nameNode, path: "name")
+    guard !name.trimmingSpaces.isEmpty else { throw fail("name: must not be empty", at: nameNode) }
+
+    guard let pointsNode = member("points") else { throw fail("missing required field \"points\"", at: root) }
+    let pointNodes = try array(pointsNode, path: "points")
+    guard !pointNodes.isEmpty else { throw fail("points: empty; a curve needs at least one control point", at: pointsNode) }
+
+    var constraints: [FitConstraint]?
+    if let node = member("constraints") { constraints = try decodeConstraints(node) }
+    let points = try decodePoints(pointNodes, depletion: constraints == nil)
+
+    var weights: [Double]?
+    if let node = member("weights") {
+      let items = try array(node, path: "weights")
+      guard items.count == pointNodes.count else {
+        throw fail("weights: \(items.count) weights for \(pointNodes.count) points; give one weight per point", at: node)
+      }
+      var values: [Double] = []
+      for (index, item) in items.enumerated() {
+        let weight = try number(item, path: "weights[\(index)]")
+        guard weight > 0 else { throw fail("weights[\(index)]: \(weight) is not positive", at: item) }
+        values.append(weight)
+      }
+      weights = values
+    }
+
+    var degree = 3
+    if let node = member("degree") {
+      let value = try number(node, path: "degree")
+      guard value == value.rounded(), value >= Double(FitProblem.minimumDegree), value <= Double(FitProblem.maximumDegree)
+      else {
+        throw fail(
+          "degree: \(value) is not an integer from \(FitProblem.minimumDegree) to \(FitProblem.maximumDegree)", at: node)
+      }
+      degree = Int(value)
+    }
+
+    var spec = CurveSpec(name: name, points: points, weights: weights, degree: degree, constraints: constraints, sourceName: source)
+    if let node = member("description") { spec.details = try string(node, path: "description") }
+    if let node = member("monotonic") { spec.monotonic = try choice(node, path: "monotonic", as: MonotonicPolicy.self) }
+    if let node = member("minSlope") {
+      let value = try number(node, path: "minSlope")
+      guard value >= 0 else { throw fail("minSlope: \(value) is negative; give the slope magnitude, e.g. 0.05", at: node) }
+      spec.minSlope = value
+    }
+    if let node = member("durationDays") {
+      let value = try number(node, path: "durationDays")
+      guard value > 0 else { throw fail("durationDays: \(value) is not positive", at: node) }
+      spec.durationDays = value
+    }
+    if let node = member("codegen") { spec.codegen = try decodeCodegen(node) }
+    return spec
+  }
+
+  func decodePoints(_ nodes: [JSONNode], depletion: Bool) throws(SpecError) -> [DataPoint] {
+    var points: [DataPoint] = []
+    points.reserveCapacity(nodes.count)
+    var seen: [Double: (y: Double, index: Int)] = [:]
+    for (index, node) in nodes.enumerated() {
+      let pair = try array(node, path: "points[\(index)]")
+      guard pair.count == 2 else {
+        throw fail("points[\(index)]: expected [t, level], found \(pair.count) element\(pair.count == 1 ? "" : "s")", at: node)
+      }
+      let t = try number(pair[0], path: "points[\(index)][0]")
+      let y = try number(pair[1], path: "points[\(index)][1]")
+      if depletion && !(0...1).contains(t) {
+        throw fail(
+          "points[\(index)][0]: t = \(t) is outside [0, 1]; a depletion curve spans normalized time 0…1 "
+            + "(give \"constraints\" explicitly for a general fit)", at: pair[0])
+      }
+      if let previous = seen[t + 0.0] {
+        if previous.y != y {
+          throw fail(
+            "points[\(index)]: t = \(t) repeats points[\(previous.index)] with a different level (\(y) vs \(previous.y))",
+            at: node)
+        }
+      } else {
+        seen[t + 0.0] = (y, index)
+      }
+      points.append(DataPoint(t: t, y: y))
+    }
+    return points
+  }
+
+  func decodeConstraints(_ node: JSONNode) throws(SpecError) -> [FitConstraint] {
+    var constraints: [FitConstraint] = []
+    for (index, item) in try array(node, path: "constraints").enumerated() {
+      let path = "constraints[\(index)]"
+      let members = try object(item, path: path, allowed: ["t", "value", "slope"])
+      func member(_ key: String) -> JSONNode? { members.first(where: { $0.key == key })?.value }
+      guard let tNode = member("t") else { throw fail("\(path): missing \"t\"", at: item) }
+      let t = try number(tNode, path: path + ".t")
+      switch (member("value"), member("slope")) {
+      case (let value?, nil):
+        constraints.append(.value(at: t, equals: try number(value, path: path + ".value")))
+      case (nil, let slope?):
+        constraints.append(.slope(at: t, equals: try number(slope, path: path + ".slope")))
+      case (.some, .some):
+        throw fail("\(path): give either \"value\" or \"slope\", not both", at: item)
+      case (nil, nil):
+        throw fail("\(path): missing \"value\" or \"slope\"", at: item)
+      }
+    }
+    return constraints
+  }
+
+  func decodeCodegen(_ node: JSONNode) throws(SpecError) -> CodegenOptions {
+    let members = try object(node, path: "codegen", allowed: ["typeName", "access", "inverse", "withSchedule"])
+    var options = CodegenOptions()
+    for member in members {
+      let path = "codegen." + member.key
+      switch member.key {
+      case "typeName":
+        let name = try string(member.value, path: path)
+        if let problem = SwiftIdentifier.problem(withTypeName: name) { throw fail("\(path): \(problem)", at: member.value) }
+        options.typeName = name
+      case "access": options.access = try choice(member.value, path: path, as: AccessLevel.self)
+      case "inverse": options.inverse = try choice(member.value, path: path, as: InverseChoice.self)
+      default: options.withSchedule = try bool(member.value, path: path)
+      }
+    }
+    return options
+  }
+}
+
+extension String {
+  var trimmingSpaces: Substring {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
+    return Substring(scalars[first...last])
+  }
+}

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import CurveFitting
+
+/// Streams `t y` points from a whitespace-separated two-column text file.
+///
+/// Lines that are blank or start with `#` (after leading blanks) are skipped. Each data
+/// line must hold exactly two finite numbers. The file is read line by line with a
+/// fixed-size buffer, so memory use does not grow with the file beyond what the
+/// caller keeps.
+public enum DataFileReader {
+  /// Calls `body` with each point and its 1-based line number, in file order.
+  /// - Parameters:
+  ///   - path: the file, or `-` for standard input.
+  ///   - body: receives each point; it may throw to stop early.
+  /// - Returns: the number of points read.
+  /// - Throws: ``SpecError`` naming the line and column of the first bad field, or `body`'s error.
+  @discardableResult
+  public static func forEachPoint(
+    path: String, _ body: (DataPoint, Int) throws(SpecError) -> Void
+  ) throws(SpecError) -> Int {
+    try forEachPoint(reader: try LineReader(path: path), body)
+  }
+
+  /// Calls `body` with each point read from `reader` and its 1-based line number.
+  @discardableResult
+  public static func forEachPoint(
+    reader: LineReader, _ body: (DataPoint, Int) throws(SpecError) -> Void
+  ) throws(SpecError) -> Int {
+    var count = 0
+    while try reader.withNextLine({ (bytes) throws(SpecError) in
+      guard let (t, y) = try parseLine(bytes, lineNumber: reader.lineNumber, sourceName: reader.sourceName) else { return }
+      try body(DataPoint(t: t, y: y), reader.lineNumber)
+      count += 1
+    }) {}
+    if reader.hadReadError {
+      throw SpecError("cannot read '\(reader.sourceName)': read error", source: reader.sourceName)
+    }
+    return count
+  }
+
+  /// Reads every point into an array.
+  public static func readPoints(reader: LineReader) throws(SpecError) -> [DataPoint] {
+    var points: [DataPoint] = []
+    try forEachPoint(reader: reader) { point, _ in points.append(point) }
+    return points
+  }
+
+  /// Parses one line: nil for a blank or comment line, else exactly two finite numbers.
+  static func parseLine(
+    _ bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int, sourceName: String
+  ) throws(SpecError) -> (Double, Double)? {
+    var fields: [(start: Int, end: Int)] = []
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if isBlank(byte) {
+        index += 1
+        continue
+      }
+      if byte == UInt8(ascii: "#") && fields.isEmpty { return nil }
+      let start = index
+      while index < bytes.count, !isBlank(bytes[index]) { index += 1 }
+      fields.append((start, index))
+      if fields.count > 2 { break }
+    }
+    if fields.isEmpty { return nil }
+    guard fields.count == 2 else {
+      throw SpecError(
+        "expected two numbers \"t y\" on the line, found \(fields.count == 1 ? "one field" : "more than two fields")",
+        source: sourceName, location: SourceLocation(line: lineNumber, column: fields[fields.count == 1 ? 0 : 2].start + 1))
+    }
+    var values: [Double] = []
+    for (position, field) in fields.enumerated() {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
+      let what = position == 0 ? "t" : "y"
+      guard let value = Double(text) else {
+        throw SpecError("\(what): '\(text)' is not a number", source: sourceName,
+          location: SourceLocation(line: lineNumber, column: field.start + 1))
+      }
+      guard value.isFinite else {
+        throw SpecError("\(what): '\(text)' is not finite; values must be finite numbers", source: sourceName,
+          location: SourceLocation(line: lineNumber, column: field.start + 1))
+      }
+      values.append(value)
+    }
+    return (values[0], values[1])
+  }
+
+  @inline(__always)
+  static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+}

@@ -1,0 +1,57 @@
+/// Validation and derivation of the Swift type names used by generated code.
+public enum SwiftIdentifier {
+  /// Swift's reserved words that cannot name a type without backticks.
+  public static let reservedWords: Set<String> = [
+    "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+    "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private",
+    "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+    "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
+    "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil",
+    "self", "Self", "super", "throws", "true", "try", "_", "Type", "Protocol",
+  ]
+
+  /// Why `name` cannot be used as a Swift type name, or nil when it can.
+  ///
+  /// Accepted: an ASCII letter or underscore followed by ASCII letters, digits or
+  /// underscores, that is not a reserved word. ASCII-only keeps generated files portable.
+  public static func problem(withTypeName name: String) -> String? {
+    guard let first = name.unicodeScalars.first else { return "the type name is empty" }
+    if reservedWords.contains(name) { return "'\(name)' is a Swift keyword" }
+    guard first == "_" || isLetter(first) else {
+      return "'\(name)' is not a valid Swift identifier: it must start with a letter or underscore"
+    }
+    if let bad = name.unicodeScalars.first(where: { !($0 == "_" || isLetter($0) || isDigit($0)) }) {
+      return "'\(name)' is not a valid Swift identifier: character '\(bad.escaped(asASCII: true))' is not allowed"
+    }
+    return nil
+  }
+
+  /// An UpperCamelCase type name derived from a free-form curve name, e.g.
+  /// `"steep start"` → `SteepStart`, `"depletion-curve v2"` → `DepletionCurveV2`.
+  /// Returns nil when no valid identifier can be derived (for example, only punctuation).
+  public static func typeName(fromCurveName curveName: String) -> String? {
+    var result = ""
+    var upperNext = true
+    for scalar in curveName.unicodeScalars {
+      if isLetter(scalar) || isDigit(scalar) {
+        result.unicodeScalars.append(upperNext ? Unicode.Scalar(uppercased(scalar)) : scalar)
+        upperNext = false
+      } else {
+        upperNext = true
+      }
+    }
+    if let first = result.unicodeScalars.first, isDigit(first) { result = "Curve" + result }
+    return problem(withTypeName: result) == nil ? result : nil
+  }
+
+  private static func isLetter(_ s: Unicode.Scalar) -> Bool {
+    (s.value >= 0x41 && s.value <= 0x5A) || (s.value >= 0x61 && s.value <= 0x7A)
+  }
+
+  private static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
+
+  private static func uppercased(_ s: Unicode.Scalar) -> UInt8 {
+    let value = UInt8(truncatingIfNeeded: s.value)
+    return value >= 0x61 && value <= 0x7A ? value - 0x20 : value
+  }
+}

@@ -1,1 +1,0 @@
-// CurveFittingTests: placeholder, replaced as tests are written.

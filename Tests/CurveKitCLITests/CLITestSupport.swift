@@ -1,0 +1,23 @@
+import CurveKitCLI
+
+/// The outcome of running `curvekit` in-process.
+struct CommandResult {
+  var status: Int32
+  var output: String
+  var errors: String
+
+  /// The lines of standard output.
+  var outputLines: [Substring] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+}
+
+/// Runs `curvekit` with `arguments` and captured streams.
+func runCurveKit(_ arguments: [String], input: String = "", terminal: Bool = false) -> CommandResult {
+  let io = CapturedIO(input: input, isOutputTerminal: terminal)
+  let status = CurveKitCommandLine.run(arguments: arguments, io: io)
+  return CommandResult(status: status, output: io.output, errors: io.errors)
+}
+
+/// True when `errors` is exactly one line starting with `error: `.
+func isOneLineError(_ errors: String) -> Bool {
+  errors.hasPrefix("error: ") && errors.hasSuffix("\n") && errors.dropLast().firstIndex(of: "\n") == nil
+}

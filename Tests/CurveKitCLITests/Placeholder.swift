@@ -1,1 +1,0 @@
-// CurveKitCLITests: placeholder, replaced as tests are written.

@@ -1,1 +1,0 @@
-// CurveSpecTests: placeholder, replaced as tests are written.
