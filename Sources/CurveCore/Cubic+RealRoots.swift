@@ -37,10 +37,12 @@ extension Cubic {
   /// each listed once with its multiplicity.
   ///
   /// Works for any finite coefficients: leading zeros reduce the degree (quadratic,
-  /// linear; a non-zero constant has no roots), coefficients are first scaled by a power
-  /// of two (exactly), and evaluation switches to the reversed polynomial in 1/x beyond
-  /// |x| = 2¹⁰⁰, so coefficient ranges up to 1e±300 neither overflow nor underflow
-  /// prematurely. Roots beyond the double range are omitted.
+  /// linear; a non-zero constant has no roots; exact zero roots are factored out), the
+  /// coefficients are scaled by a power of two and x = 2ᵏ·y is substituted with k chosen so
+  /// the coefficients' exponents spread least (both exact), and evaluation switches to the
+  /// reversed polynomial in 1/y beyond |y| = 2¹⁰⁰. So coefficient ranges up to 1e±300
+  /// neither overflow nor underflow, as long as the roots themselves span less than about
+  /// 2¹⁰⁰⁰; roots beyond the double range are omitted.
   ///
   /// Method: the critical points (stable quadratic formula on f′) cut the line into
   /// monotone pieces; each piece with a sign change holds one simple root, found by

@@ -20,21 +20,11 @@ public enum CubicInverseError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 extension Cubic {
-  /// Nil when f′ keeps one sign on [0, 1] (zeros allowed within 8 ulp of the slope's
-  /// rounding error, so a flat point is accepted); otherwise a t and f′(t) with the sign
-  /// opposite to f(1) − f(0). Uses f′ at 0, 1 and its vertex.
+  /// Nil when the exact ``monotonicity()`` verdict is monotone (flat points allowed);
+  /// otherwise a witness whose slope sign opposes the overall direction f(1) − f(0).
   func monotonicityWitness() -> (t: Double, slope: Double)? {
-    let direction = ((a + b) + c) // f(1) − f(0)
-    var points: [Double] = [0, 1]
-    if a != 0 {
-      let vertex = -b / (3 * a)
-      if vertex > 0 && vertex < 1 { points.append(vertex) }
-    }
-    for t in points {
-      let s = slope(at: t)
-      let bound = 8 * 0x1p-53 * ((3 * abs(a) * t + 2 * abs(b)) * t + abs(c))
-      if (direction > 0 && s < -bound) || (direction < 0 && s > bound) { return (t, s) }
-    }
-    return nil
+    guard case .notMonotone(let rising, let falling) = monotonicity() else { return nil }
+    let witness = (a + b) + c >= 0 ? falling : rising
+    return (witness.t, witness.slope)
   }
 }

@@ -1,39 +1,7 @@
-/// Error-free transformations (Knuth's TwoSum, Dekker's TwoProduct) and the compensated
-/// Horner scheme built on them, used by the inverse and the root finder to evaluate
-/// residuals as if in twice the working precision.
-///
-/// TwoProduct uses Veltkamp splitting rather than a fused multiply-add, because on a
-/// plain x86-64 build `addingProduct` is a libm call; splitting is exact for operands
-/// below about 2⁹⁹⁶ in magnitude (callers rescale first).
-@usableFromInline
-enum ErrorFree {
-  /// a + b = sum + error exactly (Knuth, 6 flops, no branch).
-  @inlinable @inline(__always)
-  static func twoSum(_ a: Double, _ b: Double) -> (sum: Double, error: Double) {
-    let sum = a + b
-    let bVirtual = sum - a
-    let aVirtual = sum - bVirtual
-    return (sum, (a - aVirtual) + (b - bVirtual))
-  }
+// The inverse's and root finder's compensated residuals, built on ErrorFree
+// (ErrorFreeTransformations.swift): fma-free, so they stay inline on a plain x86-64 build.
 
-  /// Splits a into hi + lo with at most 26 significant bits each (Veltkamp).
-  @inlinable @inline(__always)
-  static func split(_ a: Double) -> (hi: Double, lo: Double) {
-    let scaled = 134_217_729.0 * a
-    let hi = scaled - (scaled - a)
-    return (hi, a - hi)
-  }
-
-  /// a · b = product + error exactly (Dekker, 17 flops, no branch).
-  @inlinable @inline(__always)
-  static func twoProduct(_ a: Double, _ b: Double) -> (product: Double, error: Double) {
-    let product = a * b
-    let (aHi, aLo) = split(a)
-    let (bHi, bLo) = split(b)
-    let error = ((aHi * bHi - product) + aHi * bLo + aLo * bHi) + aLo * bLo
-    return (product, error)
-  }
-
+extension ErrorFree {
   /// The value of the polynomial with `coefficients` (highest power first) at x, as an
   /// unevaluated sum hi + lo (compensated Horner, Graillat–Langlois–Louvet 2005).
   ///
@@ -43,14 +11,12 @@ enum ErrorFree {
   static func compensatedHorner(_ c0: Double, _ c1: Double, _ c2: Double, _ c3: Double, at x: Double)
     -> (hi: Double, lo: Double)
   {
-    let (p1, e1) = twoProduct(c0, x)
-    let (s1, f1) = twoSum(p1, c1)
-    let (p2, e2) = twoProduct(s1, x)
-    let (s2, f2) = twoSum(p2, c2)
-    let (p3, e3) = twoProduct(s2, x)
-    let (s3, f3) = twoSum(p3, c3)
-    let correction = ((e1 + f1) * x + (e2 + f2)) * x + (e3 + f3)
-    return (s3, correction)
+    var sum = c0
+    var correction = 0.0
+    compensatedHornerStep(&sum, &correction, x, c1)
+    compensatedHornerStep(&sum, &correction, x, c2)
+    compensatedHornerStep(&sum, &correction, x, c3)
+    return (sum, correction)
   }
 }
 
@@ -63,12 +29,6 @@ extension Cubic {
     let (hi, lo) = ErrorFree.compensatedHorner(a, b, c, d, at: t)
     let (difference, error) = ErrorFree.twoSum(hi, -level)
     return difference + (error + lo)
-  }
-
-  /// f′(t) = (3a·t + 2b)·t + c by Horner, no clamping.
-  @inlinable
-  func slope(at t: Double) -> Double {
-    ((3 * a * t + 2 * b) * t + c)
   }
 
   /// f″(t) = 6a·t + 2b.

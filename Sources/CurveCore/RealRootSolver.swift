@@ -19,12 +19,22 @@ enum RealRootSolver {
       zeroCount += 1
     }
     if scaled.first ?? 0 < 0 { scaled = scaled.map { -$0 } }
+    // Substitute x = 2ᵏ·y so the coefficients' exponents spread least (roots near 1),
+    // then renormalize; both steps are exact powers of two.
+    let k = balancingExponent(scaled)
+    let degree = scaled.count - 1
+    let exponents = scaled.enumerated().map { $0.element == 0 ? Int.min : $0.element.exponent + k * (degree - $0.offset) }
+    let top = exponents.max() ?? 0
+    scaled = scaled.enumerated().map { index, value in
+      value == 0 ? 0 : Double(sign: .plus, exponent: k * (degree - index) - top, significand: value)
+    }
     var found: [RealRoot] = []
     switch scaled.count {
     case 2: found = [RealRoot(value: -scaled[1] / scaled[0], multiplicity: 1)]
     case 3, 4: found = ScaledPolynomial(scaled).roots()
     default: break
     }
+    found = found.map { RealRoot(value: Double(sign: .plus, exponent: k, significand: $0.value), multiplicity: $0.multiplicity) }
     if zeroCount > 0 { found.append(RealRoot(value: 0, multiplicity: zeroCount)) }
     found = found.filter { $0.value.isFinite }.sorted { $0.value < $1.value }
     var merged: [RealRoot] = []
@@ -36,6 +46,26 @@ enum RealRootSolver {
       }
     }
     return merged
+  }
+
+  /// The k minimizing max − min of exponent(cᵢ) + k·(n − i) over the non-zero coefficients
+  /// (a convex piecewise-linear function, so its minimum is at a crossing of two lines).
+  static func balancingExponent(_ coefficients: [Double]) -> Int {
+    let degree = coefficients.count - 1
+    let lines = coefficients.enumerated().filter { $0.element != 0 }
+      .map { (intercept: $0.element.exponent, slope: degree - $0.offset) }
+    func spread(_ k: Int) -> Int {
+      let values = lines.map { $0.intercept + k * $0.slope }
+      return (values.max() ?? 0) - (values.min() ?? 0)
+    }
+    var candidates = [0]
+    for first in lines {
+      for second in lines where second.slope < first.slope {
+        let crossing = (second.intercept - first.intercept) / (first.slope - second.slope)
+        candidates += [crossing - 1, crossing, crossing + 1]
+      }
+    }
+    return candidates.min { (spread($0), abs($0)) < (spread($1), abs($1)) } ?? 0
   }
 }
 
