@@ -41,7 +41,7 @@ public enum TerminalPreview {
       return min(dotRows - 1, max(0, Int((fraction * Double(dotRows - 1)).rounded())))
     }
     var dots = [[Bool]](repeating: [Bool](repeating: false, count: dotColumns), count: dotRows)
-    for column in stride(from: 0, to: dotColumns, by: 3) {
+    for column in stride(from: 0, to: dotColumns, by: 4) {
       dots[dotRow(1 - Double(column) / Double(dotColumns - 1))][column] = true
     }
     var previous = dotRow(samples[0])
