@@ -18,10 +18,13 @@ public struct PlotSeries: Sendable {
   public var maxAbsResidual: Double
   /// The coefficient of determination, when defined.
   public var rSquared: Double?
-  /// Where the slope is positive or nearly zero.
+  /// Where the slope is positive or nearly zero (drawn as bands).
   public var slope: SlopeProfile
+  /// CurveCore's exact monotonicity verdict on [0, 1] (the legend's verdict).
+  public var verdict: MonotonicityVerdict
 
   /// Creates a series from a polynomial and its points, computing the residuals.
+  /// - Complexity: O(points) plus the slope scan and the exact verdict.
   /// - Parameter flatThreshold: see ``SlopeProfile/init(_:flatThreshold:)``.
   public init(
     name: String, polynomial: Polynomial, points: [DataPoint],
@@ -37,6 +40,7 @@ public struct PlotSeries: Sendable {
     maxAbsResidual = residuals.map(abs).max() ?? 0
     rSquared = nil
     slope = SlopeProfile(polynomial, flatThreshold: flatThreshold)
+    verdict = polynomial.monotonicity()
   }
 
   /// Creates a series from a fitter report on `points`.
@@ -52,6 +56,7 @@ public struct PlotSeries: Sendable {
     maxAbsResidual = report.maxAbsResidual
     rSquared = report.rSquared
     slope = SlopeProfile(report.polynomial, flatThreshold: flatThreshold)
+    verdict = report.polynomial.monotonicity()
   }
 
   /// Fits `spec` by least squares and wraps the result. A spec's `minSlope`, when set,

@@ -21,7 +21,8 @@ enum ExportCommand: CurveKitCommand {
     cubic-bezier(1/3, −c/3, 2/3, −(2c+b)/3): through the Bernstein form, x(s) = s, so the
     easing IS the polynomial and the conversion is exact. css prints a custom property,
     swiftui prints Animation.timingCurve and UnitCurve.bezier, json prints one object.
-    A note (a comment, and on stderr) warns when y1 or y2 is outside [0, 1].
+    A note (a comment, and on stderr) warns when y1 or y2 is outside [0, 1]; a note on
+    stderr warns when the curve rises somewhere (the easing then moves backwards).
     Only a cubic with f(0) = 1 and f(1) = 0 can be exported exactly.
     Exit status: 0 exported, 2 invalid input or a curve that cannot be exported.
     """
@@ -45,6 +46,9 @@ enum ExportCommand: CurveKitCommand {
     case .json: io.write(JSONWriter.string(easing.jsonValue(name: name)) + "\n")
     }
     for note in easing.rangeNotes { io.writeError("note: \(note)\n") }
+    if case .notMonotone(let rising, _) = polynomial.monotonicity() {
+      io.writeError("note: the curve rises near t = \(rising.t), so the easing moves backwards there\n")
+    }
     return .success
   }
 
