@@ -1,3 +1,4 @@
+import CurveDesign
 import CurveFitting
 import CurveSpec
 
@@ -21,7 +22,9 @@ enum FitCommand: CurveKitCommand {
     Options given with a spec override its degree, weights and constraints.
     Output: coefficients (highest power first), RSS, RMSE, the largest |residual| and
     where, R², rank, condition estimate, residual SD, standard errors (unconstrained) and
-    constraint residuals; --json prints them as one JSON object.
+    constraint residuals; --json prints them as one JSON object. Under the report, a
+    braille preview of the curve and its points appears when stdout is a terminal or with
+    --preview (never with --json or --no-preview).
     Exit status: 0 success; 2 invalid input or usage (one line "error: …" on stderr).
     """
   static let options: [OptionSpec] = [
@@ -32,6 +35,8 @@ enum FitCommand: CurveKitCommand {
     .flag("--unconstrained", help: "Fit without constraints (reports standard errors)."),
     .repeated("--constraint", placeholder: "C", help: "value@T=V (f(T)=V) or slope@T=S (f'(T)=S)."),
     .flag("--json", help: "Print one JSON object instead of the report."),
+    .flag("--preview", help: "Draw the curve in braille under the report (default when stdout is a terminal)."),
+    .flag("--no-preview", help: "Never draw the terminal preview."),
   ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
@@ -41,6 +46,9 @@ enum FitCommand: CurveKitCommand {
       io.write(JSONWriter.string(json(report, problem: problem)) + "\n")
     } else {
       io.write(humanReport(report, problem: problem))
+      if !arguments.has("--no-preview"), arguments.has("--preview") || io.isOutputTerminal {
+        io.write("\n" + TerminalPreview.render(report.polynomial, points: problem.points))
+      }
     }
     return .success
   }
