@@ -68,21 +68,22 @@ public enum SVGPlot {
     return svg.text
   }
 
-  /// "M … C …" for f on [0, 1] as cubic Hermite segments mapped through `frame`.
+  /// "M … C …" for f on [from, to] ⊆ [0, 1] as cubic Hermite segments mapped through `frame`.
   ///
   /// A cubic Hermite segment with end values and slopes of a polynomial of degree ≤ 3
-  /// reproduces it exactly, so such curves are one exact Bézier segment; higher degrees
-  /// use 64 segments (error O(h⁴ · max|f⁽⁴⁾|), far below a pixel).
-  static func bezierPath(_ polynomial: Polynomial, in frame: PlotFrame) -> String {
+  /// reproduces it exactly, so such curves (on any interval) are one exact Bézier
+  /// segment; higher degrees use 64 segments per unit of t (error O(h⁴·max|f⁽⁴⁾|), far
+  /// below a pixel).
+  static func bezierPath(_ polynomial: Polynomial, from start: Double = 0, to end: Double = 1, in frame: PlotFrame) -> String {
     let derivative = polynomial.derivative()
-    let segments = polynomial.degree <= 3 ? 1 : 64
+    let segments = polynomial.degree <= 3 ? 1 : max(1, Int((64 * (end - start)).rounded(.up)))
     func point(_ t: Double, _ y: Double) -> String {
       "\(PlotNumber.fixed(frame.x(t))) \(PlotNumber.fixed(frame.y(y)))"
     }
-    var path = "M " + point(0, polynomial.value(at: 0))
+    var path = "M " + point(start, polynomial.value(at: start))
     for index in 0..<segments {
-      let t0 = Double(index) / Double(segments)
-      let t1 = Double(index + 1) / Double(segments)
+      let t0 = start + (end - start) * Double(index) / Double(segments)
+      let t1 = index + 1 == segments ? end : start + (end - start) * Double(index + 1) / Double(segments)
       let h = t1 - t0
       let (f0, f1) = (polynomial.value(at: t0), polynomial.value(at: t1))
       let (d0, d1) = (derivative.value(at: t0), derivative.value(at: t1))

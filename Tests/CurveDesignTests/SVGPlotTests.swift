@@ -83,6 +83,7 @@ struct SVGPlotTests {
     #expect(inspector.count("line", class: "residual") == spec.points.count)
     #expect(inspector.count("line", class: "linear-reference") == 1)
     #expect(inspector.count("g", class: "rising-bands") == 2)
+    #expect(inspector.count("path", class: "rising-halo") == 1, "the rising start is marked on the curve")
     #expect(inspector.count("rect") > 0 && inspector.count("g", class: "legend-entry") == 1)
     #expect(inspector.texts.contains("Designer Sketch"))
     #expect(inspector.texts.contains { $0.hasPrefix("✗ rises: days 0–") }, "\(inspector.texts)")
