@@ -35,7 +35,7 @@ extension SVGPlot {
           svg.text("text", [
             ("x", PlotNumber.fixed(left + 34)), ("y", PlotNumber.fixed(y + 5)), ("font-size", "14"),
             ("font-weight", "bold"), ("fill", "#111827"),
-          ], curve.name)
+          ], curve.name.count <= 28 ? curve.name : String(curve.name.prefix(27)) + "…")
           let verdict = verdict(curve, layout: layout)
           svg.text("text", [
             ("class", "verdict"), ("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(y + 24)), ("font-size", "13"),

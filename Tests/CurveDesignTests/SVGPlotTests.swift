@@ -117,6 +117,19 @@ struct SVGPlotTests {
     #expect(inspector.parse(first), "\(inspector.parseError ?? "")")
   }
 
+  /// The committed gallery (scripts/gallery.sh) parses, and each file has its curves.
+  @Test("the gallery SVGs are well-formed", arguments: [
+    ("depletion", 1), ("linear", 1), ("steep-end", 1), ("steep-start", 1), ("designer-sketch", 1), ("comparison", 4),
+  ])
+  func gallery(name: String, curves: Int) throws {
+    let path = Fixtures.repositoryRoot + "/docs/gallery/\(name).svg"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let inspector = SVGInspector()
+    #expect(inspector.parse(text), "\(name): \(inspector.parseError ?? "")")
+    #expect(inspector.count("path", class: "curve") == curves)
+    #expect(inspector.count("g", class: "legend-entry") == curves)
+  }
+
   @Test("no curves is an error")
   func empty() {
     #expect(throws: DesignError.nothingToPlot) { try SVGPlot.render([]) }
