@@ -75,6 +75,9 @@ struct PlotLayout {
       slopeLow = min(slopeLow, curve.slope.minimumSlope)
       slopeHigh = max(slopeHigh, curve.slope.maximumSlope)
     }
+    // Keep the ranges finite and bounded even for wild curves (the curve is clipped).
+    slopeLow = max(-1e6, slopeLow.isNaN ? -1 : slopeLow)
+    slopeHigh = min(1e6, slopeHigh.isNaN ? 0 : slopeHigh)
     levelLow = max(-1, levelLow - 0.05)
     levelHigh = min(2, levelHigh + 0.05)
     let slopePad = 0.1 * (slopeHigh - slopeLow)

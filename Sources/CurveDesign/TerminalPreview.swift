@@ -33,12 +33,14 @@ public enum TerminalPreview {
     let dotColumns = 2 * columns
     let dotRows = 4 * rows
     let samples = (0..<dotColumns).map { polynomial.value(at: Double($0) / Double(dotColumns - 1)) }
-    let levels = samples + points.filter { $0.t >= 0 && $0.t <= 1 && $0.y.isFinite }.map(\.y)
+    let levels = (samples + points.filter { $0.t >= 0 && $0.t <= 1 }.map(\.y)).filter(\.isFinite)
     let low = max(-1, min(0, levels.min() ?? 0))
     let high = min(2, max(1, levels.max() ?? 1))
     func dotRow(_ level: Double) -> Int {
       let fraction = (high - level) / (high - low)
-      return min(dotRows - 1, max(0, Int((fraction * Double(dotRows - 1)).rounded())))
+      // An overflowing value (|f| beyond the double range) is drawn at the nearer edge.
+      guard fraction.isFinite else { return level > high ? 0 : dotRows - 1 }
+      return Int((min(1, max(0, fraction)) * Double(dotRows - 1)).rounded())
     }
     var dots = [[Bool]](repeating: [Bool](repeating: false, count: dotColumns), count: dotRows)
     for column in stride(from: 0, to: dotColumns, by: 4) {

@@ -130,6 +130,18 @@ struct SVGPlotTests {
     #expect(inspector.count("g", class: "legend-entry") == curves)
   }
 
+  /// Values beyond the double range (f(1) overflows to ∞) still give a finite,
+  /// well-formed picture and a preview, with the curve clipped.
+  @Test("overflowing curves render without crashing")
+  func overflow() throws {
+    let wild = try Polynomial(coefficients: [1e308, 1e308, -1e308, 1])
+    let svg = try SVGPlot.render([PlotSeries(name: "wild", polynomial: wild, points: [DataPoint(t: 0.5, y: 0.5)])])
+    let inspector = SVGInspector()
+    #expect(inspector.parse(svg), "\(inspector.parseError ?? "")")
+    #expect(!svg.contains("inf") && !svg.contains("nan"))
+    #expect(TerminalPreview.render(wild, points: [DataPoint(t: 0.5, y: .infinity)]).split(separator: "\n").count == 12)
+  }
+
   @Test("no curves is an error")
   func empty() {
     #expect(throws: DesignError.nothingToPlot) { try SVGPlot.render([]) }
