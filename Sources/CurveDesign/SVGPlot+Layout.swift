@@ -112,7 +112,8 @@ struct PlotLayout {
 
   /// The smallest of 1, 2, 2.5, 5 × 10ᵏ that is at least `rough`.
   static func niceStep(_ rough: Double) -> Double {
-    guard rough > 0, rough.isFinite else { return 1 }
+    guard rough.isFinite, rough > 0 else { return 1 }
+    guard rough > 1e-290, rough < 1e290 else { return rough }
     var power = 1.0
     while power > rough { power /= 10 }
     while power * 10 <= rough { power *= 10 }
