@@ -13,7 +13,7 @@ struct ExportCommandTests {
     let coefficients = ["--coefficients", "0.5,0,-1.5,1", "--name", "Steep Start"]
     let css = runCurveKit(["export"] + coefficients)
     #expect(css.status == 0 && css.errors.isEmpty)
-    #expect(css.output.hasSuffix("--steep-start-easing: cubic-bezier(0.3333333333333333, 0.5, 0.6666666666666666, 1.0);\n"))
+    #expect(css.output.hasSuffix(":root {\n  --steep-start-easing: cubic-bezier(0.3333333333333333, 0.5, 0.6666666666666666, 1.0);\n}\n"))
     let swiftUI = runCurveKit(["export", "--format", "swiftui", "--duration", "0.6"] + coefficients)
     #expect(swiftUI.output.contains(
       "let steepStartAnimation = Animation.timingCurve(0.3333333333333333, 0.5, 0.6666666666666666, 1.0, duration: 0.6)"))

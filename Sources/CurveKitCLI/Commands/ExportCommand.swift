@@ -19,11 +19,11 @@ enum ExportCommand: CurveKitCommand {
   static let discussion = """
     Writes the progress curve 1 − f of a depletion cubic f (f(0) = 1, f(1) = 0) as
     cubic-bezier(1/3, −c/3, 2/3, −(2c+b)/3): through the Bernstein form, x(s) = s, so the
-    easing IS the polynomial and the conversion is exact. css prints a custom property,
-    swiftui prints Animation.timingCurve and UnitCurve.bezier, json prints one object.
-    A note (a comment, and on stderr) warns when y1 or y2 is outside [0, 1]; a note on
-    stderr warns when the curve rises somewhere (the easing then moves backwards).
-    Only a cubic with f(0) = 1 and f(1) = 0 can be exported exactly.
+    easing IS the polynomial and the conversion is exact. css prints a :root rule with a
+    custom property, swiftui prints Animation.timingCurve and UnitCurve.bezier, json
+    prints one object. A note (a comment, and on stderr) warns when y1 or y2 is outside
+    [0, 1]; a note on stderr warns when the curve rises somewhere (the easing then moves
+    backwards). Only a cubic with f(0) = 1 and f(1) = 0 (within 4 ulps) can be exported.
     Exit status: 0 exported, 2 invalid input or a curve that cannot be exported.
     """
   static let options: [OptionSpec] = [
