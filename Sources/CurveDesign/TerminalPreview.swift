@@ -22,7 +22,9 @@ public enum TerminalPreview {
   /// Renders f on [0, 1] with its control points.
   /// - Parameters:
   ///   - polynomial: the curve f.
-  ///   - points: control points drawn as `•`; the level range grows to show them (up to −100 %…200 %).
+  ///   - points: control points drawn as `•` (only when there are at most width / 2 of
+  ///     them, so they never hide the curve); the level range grows to show them (up to
+  ///     −100 %…200 %).
   ///   - width: plot width in character cells, clamped to ``widthRange``.
   ///   - height: plot height in character cells, clamped to ``heightRange``.
   /// - Returns: `height + 2` lines, each ending in a newline.
@@ -60,7 +62,10 @@ public enum TerminalPreview {
         cells[row][column] = brailleCell(dots, row: row, column: column)
       }
     }
-    for point in points where point.t >= 0 && point.t <= 1 && point.y >= low && point.y <= high {
+    // Beyond one mark per two columns the marks would hide the curve (a data file, the
+    // samples of an imported easing): then only the curve is drawn.
+    let marked = points.count <= columns / 2 ? points : []
+    for point in marked where point.t >= 0 && point.t <= 1 && point.y >= low && point.y <= high {
       let column = min(columns - 1, Int(point.t * Double(dotColumns - 1)) / 2)
       cells[dotRow(point.y) / 4][column] = "•"
     }

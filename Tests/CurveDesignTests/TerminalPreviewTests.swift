@@ -32,6 +32,14 @@ struct TerminalPreviewTests {
     #expect(bottomRight & 0x2800 == 0x2800 && bottomRight & 0x80 != 0, "bottom-right dot set")
   }
 
+  @Test("many points are not marked, so they never hide the curve")
+  func manyPoints() {
+    let line = ArticleCurve.moreLinear.cubic.polynomial
+    let points = (1..<64).map { DataPoint(t: Double($0) / 64, y: 1 - Double($0) / 64) }
+    #expect(!TerminalPreview.render(line, points: points, width: 40).contains("•"))
+    #expect(TerminalPreview.render(line, points: Array(points.prefix(20)), width: 40).contains("•"))
+  }
+
   @Test("sizes are clamped to the supported ranges")
   func clamping() {
     let line = ArticleCurve.moreLinear.cubic.polynomial
