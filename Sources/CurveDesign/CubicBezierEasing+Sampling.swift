@@ -1,6 +1,6 @@
 extension CubicBezierEasing {
-  /// The most iterations ``parameter(forTime:)`` takes; bisection alone needs at most 64
-  /// halvings of [0, 1] to reach adjacent doubles, so this bound is never the binding one.
+  /// The most iterations ``parameter(forTime:)`` takes. Each step either halves the
+  /// bracket or is a Newton step inside it, so this is a backstop, not a working limit.
   public static let maximumSolverIterations = 200
 
   /// x(s) = 3(1−s)²s·x1 + 3(1−s)s²·x2 + s³.
@@ -33,7 +33,9 @@ extension CubicBezierEasing {
   ///
   /// Error bound: the loop ends with adjacent doubles bracketing t (or x(s) = t), so
   /// |x(s) − t| ≤ x′(s)·ulp(s) + 6u·x(s), about 9u at worst for x′ ≤ 3.
-  /// - Complexity: quadratic convergence; typically 3–6 iterations, at most 64 halvings.
+  /// - Complexity: quadratic convergence where x′(s) > 0, typically 3–6 iterations;
+  ///   linear (like bisection) near a flat end x′ = 0; never more than
+  ///   ``maximumSolverIterations`` evaluations.
   public func parameter(forTime t: Double) -> Double {
     let target = t.isNaN ? 0 : max(0, min(1, t))
     if target == 0 || target == 1 { return target }
