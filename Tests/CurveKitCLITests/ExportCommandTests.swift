@@ -82,6 +82,8 @@ struct ExportCommandTests {
     let result = runCurveKit(["fit", "--from-css", "ease-in-out"])
     #expect(result.status == 0)
     #expect(result.output.contains("imported easing  cubic-bezier(0.42, 0.0, 0.58, 1.0)\nmax deviation    0.01"))
+    // 1 − ease-in-out is flat at both ends; its least-squares cubic overshoots at the start.
+    #expect(result.output.contains("\nmonotonicity     not monotone: rises at t = "))
   }
 
   @Test("CSS parse errors exit 2 with one line", arguments: [

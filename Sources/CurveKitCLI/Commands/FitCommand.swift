@@ -20,7 +20,8 @@ enum FitCommand: CurveKitCommand {
     "t y" lines, '#' comments, '-' for stdin; streamed, so millions of lines are fine),
     or --from-css: a CSS easing (cubic-bezier(…) or a keyword) sampled as the depletion
     level 1 − easing(t) at t = k/64 (x(s) = t solved by safeguarded Newton–bisection);
-    the report then adds the fit's max deviation from the easing on a 4097-point grid.
+    the report then adds the fit's max deviation from the easing on a 4097-point grid
+    and the fitted curve's exact monotonicity verdict.
     Constraints: without --constraint or --unconstrained the depletion defaults f(0)=1,
     f(1)=0 apply (from a spec: its own constraints), and then every t must be in [0, 1].
     Options given with a spec override its degree, weights and constraints.
@@ -54,6 +55,7 @@ enum FitCommand: CurveKitCommand {
       if let easing, let deviation, case .object(var members) = value {
         members.append(("easing", .object([
           ("css", .string(easing.cssFunction)), ("maxDeviation", .number(deviation.value)), ("maxDeviationT", .number(deviation.t)),
+          ("monotonicity", .string(report.polynomial.monotonicity().description)),
         ])))
         value = .object(members)
       }
@@ -62,6 +64,7 @@ enum FitCommand: CurveKitCommand {
       io.write(humanReport(report, problem: problem))
       if let easing, let deviation {
         io.write("\nimported easing  \(easing.cssFunction)\nmax deviation    \(deviation.value) at t = \(deviation.t)\n")
+        io.write("monotonicity     \(report.polynomial.monotonicity())\n")
       }
       if !arguments.has("--no-preview"), arguments.has("--preview") || io.isOutputTerminal {
         io.write("\n" + TerminalPreview.render(report.polynomial, points: problem.points))
