@@ -1,3 +1,4 @@
+import CurveDesign
 import CurveKitCLI
 import CurveKitTestSupport
 import Testing
@@ -56,6 +57,17 @@ struct PlotCommandTests {
     #expect(runCurveKit(["plot", spec, "-o", "\(directory)/b.svg", "--normalized", "--title", "T"]).status == 0)
     let normalized = try #require(readText("\(directory)/b.svg"))
     #expect(normalized.contains(">time (fraction of the period)</text>") && normalized.contains(">T</text>"))
+  }
+
+  @Test("--png writes a PNG next to the SVG", .enabled(if: SVGRasterizer.rendererPath() != nil, "rsvg-convert is not installed (apt-get install librsvg2-bin); PNG test skipped"))
+  func png() throws {
+    let directory = scratchDirectory("plot-png")
+    defer { removeScratch(directory, files: ["p.svg", "p.png"]) }
+    let result = runCurveKit(["plot", Self.example + "steep-end.curve.json", "-o", "\(directory)/p.svg", "--png"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.hasSuffix("wrote \(directory)/p.png\n"))
+    let bytes = try #require(AtomicFileWriter.existingContent(of: "\(directory)/p.png"))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "PNG signature")
   }
 
   @Test("invalid input exits 2 with one error line", arguments: [
