@@ -27,24 +27,32 @@ extension CubicInverseKernel {
     let product = x * y
     let (xHi, xLo) = split(x)
     let (yHi, yLo) = split(y)
-    let error = ((xHi * yHi - product) + xHi * yLo + xLo * yHi) + xLo * yLo
-    return (product, error)
+    return (product, xLo * yLo - (((product - xHi * yHi) - xLo * yHi) - xHi * yLo))
   }
 
-  /// c0·x³ + c1·x² + c2·x + c3 as an unevaluated sum hi + lo (compensated Horner), as
-  /// accurate as Horner in twice the working precision.
+  /// One compensated Horner step: `sum ← sum·x + coefficient` error-free, its rounding
+  /// errors folded into `correction ← correction·x + errors`.
+  @inlinable @inline(__always)
+  static func compensatedHornerStep(_ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double) {
+    let (product, productError) = twoProduct(sum, x)
+    let (next, sumError) = twoSum(product, coefficient)
+    sum = next
+    correction = correction * x + (productError + sumError)
+  }
+
+  /// c0·x³ + c1·x² + c2·x + c3 as an unevaluated sum hi + lo (compensated Horner,
+  /// Graillat–Langlois–Louvet), as accurate as Horner in twice the working precision:
+  /// |hi + lo − p(x)| ≤ γ²₆·Σ|cᵢ||x|ⁱ.
   @inlinable
   static func compensatedHorner(_ c0: Double, _ c1: Double, _ c2: Double, _ c3: Double, at x: Double)
     -> (hi: Double, lo: Double)
   {
-    let (p1, e1) = twoProduct(c0, x)
-    let (s1, f1) = twoSum(p1, c1)
-    let (p2, e2) = twoProduct(s1, x)
-    let (s2, f2) = twoSum(p2, c2)
-    let (p3, e3) = twoProduct(s2, x)
-    let (s3, f3) = twoSum(p3, c3)
-    let correction = ((e1 + f1) * x + (e2 + f2)) * x + (e3 + f3)
-    return (s3, correction)
+    var sum = c0
+    var correction = 0.0
+    compensatedHornerStep(&sum, &correction, x, c1)
+    compensatedHornerStep(&sum, &correction, x, c2)
+    compensatedHornerStep(&sum, &correction, x, c3)
+    return (sum, correction)
   }
 
   /// f(t) − level by compensated Horner; its sign is reliable except within ~1e-31 of a root.
