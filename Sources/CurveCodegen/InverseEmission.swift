@@ -53,8 +53,8 @@ struct InverseEmission: Sendable {
         summary = "table (\(table.cellCount) cells, \(table.polishSteps) polish step\(table.polishSteps == 1 ? "" : "s"))"
         doc = [
           "A precomputed table: one lookup, a Hermite (or, at a flat end, square-root) guess",
-          "and \(table.polishSteps) Newton step\(table.polishSteps == 1 ? "" : "s") on the residual expanded about the cell's node.",
-          "Error ≤ 1 ulp(t) + 2⁻⁵⁸, flat ends included.",
+          "and \(table.polishSteps) Halley step\(table.polishSteps == 1 ? "" : "s") on the residual expanded about the cell's node.",
+          "Error ≤ 2 ulp(t) + 2⁻⁵⁶, flat ends included.",
         ]
       } else {
         parts = InverseKernelSource.parts(for: .newton)

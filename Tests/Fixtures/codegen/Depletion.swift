@@ -114,24 +114,32 @@ extension Depletion.CubicInverseKernel {
     let product = x * y
     let (xHi, xLo) = split(x)
     let (yHi, yLo) = split(y)
-    let error = ((xHi * yHi - product) + xHi * yLo + xLo * yHi) + xLo * yLo
-    return (product, error)
+    return (product, xLo * yLo - (((product - xHi * yHi) - xLo * yHi) - xHi * yLo))
   }
 
-  /// c0·x³ + c1·x² + c2·x + c3 as an unevaluated sum hi + lo (compensated Horner), as
-  /// accurate as Horner in twice the working precision.
+  /// One compensated Horner step: `sum ← sum·x + coefficient` error-free, its rounding
+  /// errors folded into `correction ← correction·x + errors`.
+  @inlinable @inline(__always)
+  static func compensatedHornerStep(_ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double) {
+    let (product, productError) = twoProduct(sum, x)
+    let (next, sumError) = twoSum(product, coefficient)
+    sum = next
+    correction = correction * x + (productError + sumError)
+  }
+
+  /// c0·x³ + c1·x² + c2·x + c3 as an unevaluated sum hi + lo (compensated Horner,
+  /// Graillat–Langlois–Louvet), as accurate as Horner in twice the working precision:
+  /// |hi + lo − p(x)| ≤ γ²₆·Σ|cᵢ||x|ⁱ.
   @inlinable
   static func compensatedHorner(_ c0: Double, _ c1: Double, _ c2: Double, _ c3: Double, at x: Double)
     -> (hi: Double, lo: Double)
   {
-    let (p1, e1) = twoProduct(c0, x)
-    let (s1, f1) = twoSum(p1, c1)
-    let (p2, e2) = twoProduct(s1, x)
-    let (s2, f2) = twoSum(p2, c2)
-    let (p3, e3) = twoProduct(s2, x)
-    let (s3, f3) = twoSum(p3, c3)
-    let correction = ((e1 + f1) * x + (e2 + f2)) * x + (e3 + f3)
-    return (s3, correction)
+    var sum = c0
+    var correction = 0.0
+    compensatedHornerStep(&sum, &correction, x, c1)
+    compensatedHornerStep(&sum, &correction, x, c2)
+    compensatedHornerStep(&sum, &correction, x, c3)
+    return (sum, correction)
   }
 
   /// f(t) − level by compensated Horner; its sign is reliable except within ~1e-31 of a root.
@@ -231,7 +239,8 @@ extension Depletion.CubicInverseKernel {
 
   /// The t ∈ [0, 1] with f(t) = level by safeguarded Newton–bisection: the bracket with a
   /// sign change is always kept, a step that would leave it becomes a halving, residuals
-  /// are compensated. Error on a monotone curve: ≤ 1 ulp(t) + 2⁻⁵⁸.
+  /// are compensated, and a final check picks the nearer of two adjacent doubles.
+  /// Error on a monotone curve: ≤ 1 ulp(t) + 2⁻⁵⁸.
   @inlinable
   static func newton(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Double {
     let orientation: Double
@@ -254,8 +263,8 @@ extension Depletion.CubicInverseKernel {
       if value == 0 { return t }
       if value < 0 { lower = t } else { upper = t }
       let next = t - value / (orientation * slope(a, b, c, at: t))
-      if next == t { return t }
-      if next > lower && next < upper {
+      if next == t { return nearerNeighbour(a, b, c, d, t, residual: value, orientation: orientation, level: level) }
+      if next >= lower && next <= upper {
         t = next
       } else {
         let mid = lower + (upper - lower) * 0.5
@@ -263,6 +272,32 @@ extension Depletion.CubicInverseKernel {
         t = mid
       }
     }
+    // The bracket has collapsed to adjacent doubles: return the one nearer the root.
+    let lowerResidual = abs(residual(a, b, c, d, at: lower, level: level))
+    if lowerResidual < bestResidual {
+      best = lower
+      bestResidual = lowerResidual
+    }
+    let upperResidual = abs(residual(a, b, c, d, at: upper, level: level))
+    if upperResidual < bestResidual {
+      best = upper
+      bestResidual = upperResidual
+    }
     return best
+  }
+
+  /// At convergence the Newton step is below half an ulp, but at a flat point an
+  /// inaccurate slope can stop one ulp short: keep t or take its neighbour towards the
+  /// root, whichever has the smaller compensated residual (when the root lies between).
+  @inlinable
+  static func nearerNeighbour(
+    _ a: Double, _ b: Double, _ c: Double, _ d: Double, _ t: Double, residual value: Double, orientation: Double,
+    level: Double
+  ) -> Double {
+    let neighbour = value > 0 ? t.nextDown : t.nextUp
+    guard neighbour >= 0 && neighbour <= 1 else { return t }
+    let other = orientation * residual(a, b, c, d, at: neighbour, level: level)
+    let straddles = other == 0 || (other > 0) != (value > 0)
+    return straddles && abs(other) < abs(value) ? neighbour : t
   }
 }
