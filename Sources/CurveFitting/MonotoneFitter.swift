@@ -53,13 +53,13 @@ public enum MonotoneFitter {
     guard var polynomial = frame.polynomial(x, degree: problem.degree) else {
       throw .fit(.nonFiniteResult(quantity: "a coefficient"))
     }
-    var verdict = MonotoneSlopeCheck.check(polynomial, minSlope: minSlope) ?? .holds
+    var verdict = MonotoneSlopeCheck.check(polynomial, minSlope: minSlope)
     if verdict != .holds, let interior = solution.interiorPoint {
       var step = 0x1p-52
       while step <= 0x1p-20 {
         let moved = x + step * (interior - x)
         guard let candidate = frame.polynomial(moved, degree: problem.degree) else { break }
-        let candidateVerdict = MonotoneSlopeCheck.check(candidate, minSlope: minSlope) ?? .holds
+        let candidateVerdict = MonotoneSlopeCheck.check(candidate, minSlope: minSlope)
         if candidateVerdict == .holds {
           (x, polynomial, verdict) = (moved, candidate, candidateVerdict)
           break

@@ -22,11 +22,13 @@ public enum MonotoneSlopeCheck {
     case undecided(t: Double, slope: Double)
   }
 
-  /// Decides f′(t) ≤ −`minSlope` on [0, 1] for a polynomial of degree ≤ 3.
-  /// - Returns: nil when the polynomial has degree > 3.
-  public static func check(_ polynomial: Polynomial, minSlope: Double = 0) -> Verdict? {
+  /// Decides f′(t) ≤ −`minSlope` on [0, 1].
+  ///
+  /// Degree ≤ 3 uses the closed form above; higher degrees use Bernstein subdivision of
+  /// f′ + s with the same error bounds (see ``checkBySubdivision(_:minSlope:)``).
+  public static func check(_ polynomial: Polynomial, minSlope: Double = 0) -> Verdict {
     let ascending = polynomial.ascendingCoefficients
-    guard ascending.count <= 4 else { return nil }
+    guard ascending.count <= 4 else { return checkBySubdivision(polynomial, minSlope: minSlope) }
     let padded = ascending + Array(repeating: 0.0, count: 4 - ascending.count)
     let (c, b, a) = (Bounded(padded[1]), Bounded(padded[2]), Bounded(padded[3]))
     let s = Bounded(minSlope)

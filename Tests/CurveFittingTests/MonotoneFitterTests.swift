@@ -121,10 +121,14 @@ struct MonotoneFitterTests {
     for _ in 0..<2000 {
       let c = (0..<4).map { _ in 4 * rng.nextUnitDouble() - 2 }
       let polynomial = try? Polynomial(coefficients: c)
-      guard let polynomial, let verdict = MonotoneSlopeCheck.check(polynomial) else { continue }
+      guard let polynomial else { continue }
+      let verdict = MonotoneSlopeCheck.check(polynomial)
+      let subdivided = MonotoneSlopeCheck.checkBySubdivision(polynomial, minSlope: 0)
+      if case .holds = verdict { #expect(subdivided == .holds || isUndecided(subdivided)) }
+      if case .fails = verdict { #expect(subdivided != .holds) }
       var maxSlope = -Float80.infinity
-      for k in 0...4000 {
-        let t = Float80(k) / 4000
+      for k in 0...1000 {
+        let t = Float80(k) / 1000
         maxSlope = max(maxSlope, (3 * Float80(c[0]) * t + 2 * Float80(c[1])) * t + Float80(c[2]))
       }
       switch verdict {
@@ -135,5 +139,37 @@ struct MonotoneFitterTests {
       }
     }
     #expect(decided == 2000)
+  }
+
+  func isUndecided(_ verdict: MonotoneSlopeCheck.Verdict) -> Bool {
+    if case .undecided = verdict { return true }
+    return false
+  }
+
+  @Test("subdivision check agrees with a dense Float80 scan on degrees 4–8")
+  func subdivisionMatchesScan() {
+    var rng = SeededRandomNumberGenerator(seed: 7)
+    var counts = (holds: 0, fails: 0)
+    for trial in 0..<600 {
+      let degree = 4 + trial % 5
+      // Monotone-ish: integrate a random mostly negative derivative, then perturb.
+      let c = (0...degree).map { _ in 2 * rng.nextUnitDouble() - 1 - (trial % 2 == 0 ? 0.9 : 0) }
+      guard let polynomial = try? Polynomial(coefficients: c) else { continue }
+      var maxSlope = -Float80.infinity
+      let derivative = polynomial.derivative().coefficients
+      for k in 0...1000 {
+        let t = Float80(k) / 1000
+        var value: Float80 = 0
+        for d in derivative { value = value * t + Float80(d) }
+        maxSlope = max(maxSlope, value)
+      }
+      switch MonotoneSlopeCheck.check(polynomial) {
+      case .holds: #expect(maxSlope <= 0); counts.holds += 1
+      case .fails(let t, let slope):
+        #expect(slope > 0 && (0...1).contains(t)); counts.fails += 1
+      case .undecided: Issue.record("random polynomial left undecided")
+      }
+    }
+    #expect(counts.holds > 50 && counts.fails > 50)
   }
 }
