@@ -37,6 +37,8 @@ public struct PolicyFitResult: Sendable, Hashable {
   public let monotone: MonotoneFitReport?
   /// ``MonotoneSlopeCheck`` on the produced curve (computed for every policy).
   public let verdict: MonotoneSlopeCheck.Verdict
+  /// CurveCore's exact monotonicity verdict on [0, 1] for the produced curve.
+  public let monotonicity: MonotonicityVerdict
 }
 
 extension FitProblem {
@@ -58,15 +60,35 @@ extension FitProblem {
         throw .monotone(error)
       }
       return PolicyFitResult(
-        policy: policy, minSlope: minSlope, report: monotone.fit, monotone: monotone, verdict: monotone.verdict)
+        policy: policy, minSlope: minSlope, report: monotone.fit, monotone: monotone, verdict: monotone.verdict,
+        monotonicity: monotone.fit.polynomial.monotonicity())
     case .require, .ignore:
       let report: FitReport
       do { report = try LeastSquaresFitter.fit(self) } catch { throw .fit(error) }
       let verdict = MonotoneSlopeCheck.check(report.polynomial, minSlope: minSlope)
-      if policy == .require, case .fails(let t, let slope) = verdict {
-        throw .notMonotone(t: t, slope: slope, minSlope: minSlope, coefficients: report.coefficients)
+      let exact = report.polynomial.monotonicity()
+      if policy == .require {
+        // minSlope 0: CurveCore's exact verdict decides; otherwise the proved slope bound.
+        if minSlope == 0, !exact.isDecreasing {
+          let witness = Self.risingWitness(exact, polynomial: report.polynomial)
+          throw .notMonotone(t: witness.t, slope: witness.slope, minSlope: 0, coefficients: report.coefficients)
+        }
+        if minSlope > 0, case .fails(let t, let slope) = verdict {
+          throw .notMonotone(t: t, slope: slope, minSlope: minSlope, coefficients: report.coefficients)
+        }
       }
-      return PolicyFitResult(policy: policy, minSlope: minSlope, report: report, monotone: nil, verdict: verdict)
+      return PolicyFitResult(
+        policy: policy, minSlope: minSlope, report: report, monotone: nil, verdict: verdict, monotonicity: exact)
+    }
+  }
+}
+
+extension FitProblem {
+  /// Where a curve that is not decreasing rises (or, for a constant curve, t = ½).
+  static func risingWitness(_ verdict: MonotonicityVerdict, polynomial: Polynomial) -> (t: Double, slope: Double) {
+    switch verdict {
+    case .notMonotone(let rising, _): return (rising.t, rising.slope)
+    default: return (0.5, polynomial.derivative().value(at: 0.5))
     }
   }
 }

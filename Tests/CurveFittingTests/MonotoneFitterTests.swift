@@ -45,6 +45,7 @@ struct MonotoneFitterTests {
       let minSlope = trial % 4 == 0 ? 0.3 * rng.nextUnitDouble() : 0
       let report = try MonotoneFitter.fit(problem, minSlope: minSlope)
       #expect(report.verdict == .holds, "trial \(trial)")
+      #expect(report.fit.polynomial.monotonicity().isDecreasing, "trial \(trial): exact verdict")
       #expect(report.kkt.isSatisfied, "trial \(trial): KKT \(report.kkt.relativeResidual) λ \(report.kkt.multipliers)")
       worstKKT = max(worstKKT, report.kkt.relativeResidual)
       if !report.activeConstraints.isEmpty { activeCount += 1 }

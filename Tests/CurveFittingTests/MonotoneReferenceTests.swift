@@ -60,6 +60,8 @@ struct MonotoneReferenceTests {
       #expect(abs(mine - theirs) <= 1e-6 * scale, "coefficient \(mine) vs \(theirs)")
     }
     #expect(report.verdict == .holds)
+    // CurveCore's exact verdict (exact dyadic arithmetic on the returned doubles).
+    #expect(report.fit.polynomial.monotonicity().isDecreasing)
     #expect(MonotoneSlopeCheck.check(report.fit.polynomial, minSlope: reference.minSlope) == .holds)
     #expect(report.kkt.isSatisfied, "KKT residual \(report.kkt.relativeResidual), λ \(report.kkt.multipliers)")
     #expect(report.objective >= report.unconstrained.rss * (1 - 1e-12))
