@@ -22,7 +22,13 @@ enum FitCommand: CurveKitCommand {
     Output: coefficients (highest power first), RSS, RMSE, the largest |residual| and
     where, R², rank, condition estimate, residual SD, standard errors (unconstrained) and
     constraint residuals; --json prints them as one JSON object.
-    Exit status: 0 success; 2 invalid input or usage (one line "error: …" on stderr).
+    Monotonicity (--monotonic, or the spec's "monotonic"; default require for depletion
+    curves, ignore for general fits): require fails with exit 1 and the witness when the
+    curve rises (or f′ > −S with --min-slope S); enforce returns the exact least-squares
+    optimum over curves with f′ ≤ −S on [0, 1] (degree ≤ 3), with the active constraint,
+    the RMSE rise and the KKT residual; ignore only reports the verdict.
+    Exit status: 0 success; 1 not monotone under require; 2 invalid input or usage
+    (one line "error: …" on stderr).
     """
   static let options: [OptionSpec] = [
     .repeated("--point", placeholder: "T:Y", help: "A data point (t, y)."),
@@ -32,15 +38,17 @@ enum FitCommand: CurveKitCommand {
     .flag("--unconstrained", help: "Fit without constraints (reports standard errors)."),
     .repeated("--constraint", placeholder: "C", help: "value@T=V (f(T)=V) or slope@T=S (f'(T)=S)."),
     .flag("--json", help: "Print one JSON object instead of the report."),
-  ]
+  ] + monotoneOptions
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     let problem = try problem(from: arguments, io: io)
-    let report = try LeastSquaresFitter.fit(problem)
+    let result = try fitUnderPolicy(problem, arguments: arguments)
+    let report = result.report
     if arguments.has("--json") {
-      io.write(JSONWriter.string(json(report, problem: problem)) + "\n")
+      guard case .object(let members) = json(report, problem: problem) else { return .success }
+      io.write(JSONWriter.string(.object(members + [("monotonic", monotoneJSON(result))])) + "\n")
     } else {
-      io.write(humanReport(report, problem: problem))
+      io.write(humanReport(report, problem: problem) + monotoneSummary(result))
     }
     return .success
   }
