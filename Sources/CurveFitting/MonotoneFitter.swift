@@ -1,3 +1,5 @@
+import CurveCore
+
 /// The exact least-squares fit over monotone (non-increasing) polynomials of degree ≤ 3.
 ///
 /// With the end levels fixed, f(0) = v₀ > f(1) = v₁ (the depletion defaults give 1 and 0),
@@ -48,25 +50,7 @@ public enum MonotoneFitter {
     guard let solution = frame.solve(problem: problem) else {
       throw .infeasible(constraints: problem.constraints, minSlope: minSlope)
     }
-    // Move toward the interior until the returned doubles are provably monotone.
-    var x = solution.x
-    guard var polynomial = frame.polynomial(x, degree: problem.degree) else {
-      throw .fit(.nonFiniteResult(quantity: "a coefficient"))
-    }
-    var verdict = MonotoneSlopeCheck.check(polynomial, minSlope: minSlope)
-    if verdict != .holds, let interior = solution.interiorPoint {
-      var step = 0x1p-52
-      while step <= 0x1p-20 {
-        let moved = x + step * (interior - x)
-        guard let candidate = frame.polynomial(moved, degree: problem.degree) else { break }
-        let candidateVerdict = MonotoneSlopeCheck.check(candidate, minSlope: minSlope)
-        if candidateVerdict == .holds {
-          (x, polynomial, verdict) = (moved, candidate, candidateVerdict)
-          break
-        }
-        step *= 2
-      }
-    }
+    let (x, polynomial, verdict) = try certified(solution, frame: frame, degree: problem.degree, minSlope: minSlope)
     let report: FitReport
     do {
       report = try FitReport(
@@ -81,5 +65,32 @@ public enum MonotoneFitter {
     return MonotoneFitReport(
       fit: report, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: false,
       activeConstraints: active, kkt: kkt, verdict: verdict)
+  }
+
+  /// The polynomial at the plane solution, moved toward the interior by the smallest
+  /// power-of-two fraction (2⁻⁵²…2⁻²⁰ of the way) that makes ``MonotoneSlopeCheck`` prove
+  /// f′ ≤ −s for the returned doubles; unmoved when already proved or when there is no room.
+  static func certified(
+    _ solution: MonotonePlaneProblem.Solution, frame: MonotoneFrame, degree: Int, minSlope: Double
+  ) throws(MonotoneFitError) -> (SIMD2<Double>, Polynomial, MonotoneSlopeCheck.Verdict) {
+    var x = solution.x
+    guard var polynomial = frame.polynomial(x, degree: degree) else {
+      throw .fit(.nonFiniteResult(quantity: "a coefficient"))
+    }
+    var verdict = MonotoneSlopeCheck.check(polynomial, minSlope: minSlope)
+    if verdict != .holds, let interior = solution.interiorPoint {
+      var step = 0x1p-52
+      while step <= 0x1p-20 {
+        let moved = x + step * (interior - x)
+        guard let candidate = frame.polynomial(moved, degree: degree) else { break }
+        let candidateVerdict = MonotoneSlopeCheck.check(candidate, minSlope: minSlope)
+        if candidateVerdict == .holds {
+          (x, polynomial, verdict) = (moved, candidate, candidateVerdict)
+          break
+        }
+        step *= 2
+      }
+    }
+    return (x, polynomial, verdict)
   }
 }

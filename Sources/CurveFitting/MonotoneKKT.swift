@@ -46,9 +46,24 @@ public struct MonotoneKKT: Sendable, Hashable {
       residualNorm += (w * residuals[index]) * (w * residuals[index])
     }
     let factor = 2 * frame.drop * (1 - frame.sigma)
-    let g = SIMD2(factor * sumA.value, factor * sumB.value)
-    scale = factor * jacobian.squareRoot() * residualNorm.squareRoot()
+    self.init(
+      gradient: SIMD2(factor * sumA.value, factor * sumB.value),
+      scale: factor * jacobian.squareRoot() * residualNorm.squareRoot(), frame: frame, x: x, pieces: pieces)
+  }
 
+  /// Evaluates the certificate for the plane problem ‖M·x̃ − z‖² + ρ² at x̃ = `x`:
+  /// ∇F = 2Mᵀ(M·x̃ − z), scale 2‖M‖_F·√F.
+  init(plane: MonotonePlaneProblem, rho: Double, frame: MonotoneFrame, x: SIMD2<Double>, pieces: [MonotonePlaneProblem.Piece]) {
+    let r = plane.apply(x) - plane.z
+    let gradient = 2 * SIMD2(plane.m11 * r.x, plane.m12 * r.x + plane.m22 * r.y)
+    let frobenius = (plane.m11 * plane.m11 + plane.m12 * plane.m12 + plane.m22 * plane.m22).squareRoot()
+    let objective = (r * r).sum() + rho * rho
+    self.init(gradient: gradient, scale: 2 * frobenius * objective.squareRoot(), frame: frame, x: x, pieces: pieces)
+  }
+
+  /// The multipliers and residual for gradient `g` at x̃ = `x` with `pieces` active.
+  init(gradient g: SIMD2<Double>, scale: Double, frame: MonotoneFrame, x: SIMD2<Double>?, pieces: [MonotonePlaneProblem.Piece]) {
+    self.scale = scale
     var columns: [SIMD2<Double>] = frame.equalities.map(\.normal)
     let equalityCount = columns.count
     for piece in pieces {

@@ -80,4 +80,49 @@ struct MonotoneStreamingTests {
       try StreamingLeastSquares(degree: 11, constraints: [], interval: 0...1)
     }
   }
+
+  @Test("streamed monotone fit matches the in-memory one and the SLSQP reference", arguments: MonotoneReferenceTests.problems)
+  func streamedMonotone(reference: MonotoneReferenceProblem) throws {
+    let problem = reference.problem
+    guard problem.degree == 3 else { return }
+    let inMemory = try MonotoneFitter.fit(problem, minSlope: reference.minSlope)
+    var stream = try StreamingLeastSquares(degree: 3, constraints: problem.constraints, interval: 0...1)
+    for (i, point) in problem.points.enumerated() { try stream.add(point, weight: problem.weights?[i] ?? 1) }
+    let streamed = try MonotoneFitter.fit(streamed: stream, minSlope: reference.minSlope)
+    #expect(abs(streamed.objective - reference.objective) <= 1e-9 * reference.objective)
+    #expect(abs(streamed.objective - inMemory.objective) <= 1e-12 * inMemory.objective)
+    let scale = inMemory.fit.coefficients.map(abs).max() ?? 1
+    for (mine, theirs) in zip(streamed.fit.coefficients, inMemory.fit.coefficients) {
+      #expect(abs(mine - theirs) <= 1e-10 * scale)
+    }
+    #expect(streamed.verdict == .holds && streamed.fit.polynomial.monotonicity().isDecreasing)
+    #expect(streamed.activeConstraints.count == inMemory.activeConstraints.count)
+    #expect(streamed.kkt.isSatisfied, "KKT \(streamed.kkt.relativeResidual) λ \(streamed.kkt.multipliers)")
+  }
+
+  @Test("streamed monotone fit of 10⁵ points with a rising stretch")
+  func streamedMonotoneLarge() throws {
+    var rng = SeededRandomNumberGenerator(seed: 99)
+    var points: [DataPoint] = []
+    for _ in 0..<100_000 {
+      let t = rng.nextUnitDouble()
+      // 1 − t + 0.6·t(1 − t)(1 − 2t)·4: rises near both ends.
+      points.append(DataPoint(t: t, y: 1 - t + 2.4 * t * (1 - t) * (1 - 2 * t) + 0.05 * (rng.nextUnitDouble() - 0.5)))
+    }
+    let problem = FitProblem(points: points)
+    let inMemory = try MonotoneFitter.fit(problem, minSlope: 0.01)
+    var stream = try StreamingLeastSquares(degree: 3, constraints: problem.constraints, interval: 0...1)
+    for point in points { try stream.add(point) }
+    let streamed = try MonotoneFitter.fit(streamed: stream, minSlope: 0.01)
+    #expect(!inMemory.activeConstraints.isEmpty)
+    #expect(abs(streamed.objective - inMemory.objective) <= 1e-10 * inMemory.objective)
+    var pass = StreamingResidualPass(streamed.fit)
+    for point in points { pass.add(point) }
+    let completed = stream.complete(streamed.fit, with: pass)
+    #expect(abs(completed.rss - inMemory.objective) <= 1e-12 * inMemory.objective)
+    let scale = inMemory.fit.coefficients.map(abs).max() ?? 1
+    for (mine, theirs) in zip(streamed.fit.coefficients, inMemory.fit.coefficients) {
+      #expect(abs(mine - theirs) <= 1e-10 * scale)
+    }
+  }
 }
