@@ -1,0 +1,49 @@
+import BenchmarkHarness
+import CurveCore
+
+/// The speed-ups the report leads with, and the targets of issue 5.
+enum Comparisons {
+  static func all() -> [Comparison] {
+    var rows: [Comparison] = []
+    for curve in ArticleCurve.allCases {
+      let name = curve.rawValue
+      let bisection = "inverse/bisection32/\(name)/scalar"
+      rows.append(
+        Comparison(
+          "auto vs bisection-32, scalar, \(name)", candidate: "inverse/auto/\(name)/scalar", baseline: bisection,
+          target: 10, targetText: "≥ 10× at ≤ 4.5e-16 (aim 20×)", requiresAccuracy: true))
+      rows.append(
+        Comparison(
+          "auto vs bisection-32, latency, \(name)", candidate: "inverse/auto/\(name)/latency",
+          baseline: "inverse/bisection32/\(name)/latency"))
+      for method in ["cardano", "newton", "table"] {
+        rows.append(
+          Comparison("\(method) vs bisection-32, scalar, \(name)", candidate: "inverse/\(method)/\(name)/scalar", baseline: bisection))
+      }
+      rows.append(
+        Comparison(
+          "table batch per element vs scalar bisection-32, \(name)", candidate: "inverse/table/\(name)/batch",
+          baseline: bisection, target: 25, targetText: "≥ 25×", requiresAccuracy: true))
+    }
+    rows += [
+      Comparison(
+        "Horner batch, Swift vs C (clamped levels)", candidate: "forward/horner/batch", baseline: "c/horner/batch",
+        target: 0.8, targetText: "≥ 0.8× C's throughput"),
+      Comparison(
+        "Horner batch, Swift vs C (unclamped)", candidate: "forward/horner/batch-unclamped",
+        baseline: "c/horner/batch-unclamped"),
+      Comparison(
+        "Horner scalar latency, Swift vs C", candidate: "forward/horner/latency", baseline: "c/horner/latency",
+        target: 1 / 1.1, targetText: "latency ≤ 1.1× C's (speed-up ≥ 0.909×)"),
+      Comparison(
+        "bisection-32 scalar, Swift vs C", candidate: "inverse/bisection32/current/scalar",
+        baseline: "c/bisection32/current/scalar"),
+    ]
+    for scheme in EvaluationScheme.allCases where scheme != .horner {
+      rows.append(
+        Comparison("\(scheme) vs horner, latency", candidate: "forward/\(scheme)/latency", baseline: "forward/horner/latency"))
+      rows.append(Comparison("\(scheme) vs horner, batch", candidate: "forward/\(scheme)/batch", baseline: "forward/horner/batch"))
+    }
+    return rows
+  }
+}
