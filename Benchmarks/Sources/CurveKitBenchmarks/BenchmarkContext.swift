@@ -1,5 +1,6 @@
 import BenchmarkHarness
 import CurveCore
+import Foundation
 
 /// Sizes, seeds and cached references shared by the cases of one run.
 final class BenchmarkContext {
@@ -15,6 +16,9 @@ final class BenchmarkContext {
   let forwardCurve = ArticleCurve.current
 
   private var inverseReferences: [ArticleCurve: (levels: [Double], reference: [Float80])] = [:]
+  private var fitDataCache: [Int: FitData] = [:]
+  private var numpyResult: Result<[Int: TimingStatistics], BenchmarkSkip>?
+  private var temporaryPath: String?
 
   init(options: BenchmarkOptions) {
     self.options = options
@@ -37,6 +41,44 @@ final class BenchmarkContext {
     let entry = (levels: levels, reference: levels.map { wide.inverse(level: $0) })
     inverseReferences[curve] = entry
     return entry
+  }
+}
+
+extension BenchmarkContext {
+  /// The fitting data with `count` points, generated once.
+  func fitData(_ count: Int) -> FitData {
+    if let cached = fitDataCache[count] { return cached }
+    let data = FitData(count: count)
+    fitDataCache[count] = data
+    return data
+  }
+
+  /// numpy.polyfit's timings for every fitting size, from one run of the peer script.
+  func numpyTimings() throws(BenchmarkSkip) -> [Int: TimingStatistics] {
+    if numpyResult == nil {
+      do {
+        numpyResult = .success(try NumpyPeer.run(sizes: FittingBenchmarks.sizes(self), context: self))
+      } catch let skip as BenchmarkSkip {
+        numpyResult = .failure(skip)
+      } catch {
+        numpyResult = .failure(BenchmarkSkip("numpy peer: \(error.localizedDescription)"))
+      }
+    }
+    return try numpyResult?.get() ?? [:]
+  }
+
+  /// A private directory for data files, created once per run and removed by ``cleanUp()``.
+  func temporaryDirectory() throws -> String {
+    if let temporaryPath { return temporaryPath }
+    let path = NSTemporaryDirectory() + "curvekit-benchmarks-\(ProcessInfo.processInfo.processIdentifier)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    temporaryPath = path
+    return path
+  }
+
+  /// Removes the data files.
+  func cleanUp() {
+    if let temporaryPath { try? FileManager.default.removeItem(atPath: temporaryPath) }
   }
 }
 

@@ -39,6 +39,16 @@ enum Comparisons {
         "bisection-32 scalar, Swift vs C", candidate: "inverse/bisection32/current/scalar",
         baseline: "c/bisection32/current/scalar"),
     ]
+    for size in [10, 1000, 1_000_000] {
+      let target: Double? = size == 10 ? 20 : size == 1_000_000 ? 1 : nil
+      let text = size == 10 ? "≥ 20×" : size == 1_000_000 ? "≥ 1× (no slower)" : ""
+      for kind in ["constrained", "unconstrained"] {
+        rows.append(
+          Comparison(
+            "\(kind) cubic fit vs numpy.polyfit, \(size) points", candidate: "fit/\(kind)-cubic/\(size)",
+            baseline: "peer/numpy-polyfit/\(size)", target: target, targetText: text))
+      }
+    }
     for scheme in EvaluationScheme.allCases where scheme != .horner {
       rows.append(
         Comparison("\(scheme) vs horner, latency", candidate: "forward/\(scheme)/latency", baseline: "forward/horner/latency"))

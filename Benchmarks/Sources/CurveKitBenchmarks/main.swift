@@ -41,6 +41,7 @@ let machine = MachineDescription(cCompiler: CReferenceBenchmarks.buildDescriptio
 progress("curvekit-benchmarks: \(selected.count) cases on \(machine.cpuModel) (load \(machine.loadAtStart.map { String($0) } ?? "?"))")
 let runner = BenchmarkRunner(configuration: options.quick ? .quick : .full)
 let results = runner.run(selected)
+context.cleanUp()
 let report = BenchmarkReport(
   results: results, comparisons: Comparisons.all(), machine: machine, quick: options.quick,
   command: CommandLine.arguments.joined(separator: " "))
