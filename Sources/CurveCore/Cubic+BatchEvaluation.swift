@@ -3,7 +3,7 @@
 /// Each scheme has its own loop with the scheme chosen once, outside the loop, and no
 /// calls or branches inside, so the optimizer vectorizes it: on x86-64 a plain
 /// `swift build -c release` turns the `.horner` loop into packed SSE2 `mulpd`/`addpd`
-/// (two doubles per instruction; four with `-Xswiftc -target-cpu -Xswiftc x86-64-v3`).
+/// (two doubles per instruction; AVX with `-Xswiftc -target-cpu -Xswiftc haswell`).
 /// The FMA schemes only vectorize when the build targets FMA hardware; otherwise each
 /// element costs three calls to libm's `fma`.
 extension Cubic {

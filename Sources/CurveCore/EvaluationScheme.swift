@@ -15,7 +15,7 @@
 /// | ``compensatedHorner`` | about 20 flops per degree, no fma | u·|p| + γ₂ₙ²·S, n the degree (Horner in twice the precision) |
 ///
 /// **FMA on x86-64.** `Double.addingProduct` lowers to `llvm.fma.f64`. Unless the build
-/// targets FMA hardware (for example `-Xswiftc -target-cpu -Xswiftc x86-64-v3`), LLVM emits
+/// targets FMA hardware (for example `-Xswiftc -target-cpu -Xswiftc haswell`), LLVM emits
 /// a call to libm's `fma`, which is not inlined and blocks vectorization; the FMA
 /// schemes are then several times slower than ``horner`` on a plain
 /// `swift build -c release`. The default scheme is therefore ``horner``, which uses no FMA.

@@ -34,17 +34,6 @@ struct ColumnMajorMatrix: Sendable, Hashable {
     return result
   }
 
-  /// The leading `size × size` upper triangle (zeros below the diagonal).
-  func upperTriangle(size: Int) -> ColumnMajorMatrix {
-    var result = ColumnMajorMatrix(rows: size, columns: size)
-    for column in 0..<size {
-      for row in 0...column {
-        result[row, column] = self[row, column]
-      }
-    }
-    return result
-  }
-
   /// True when every entry is finite.
   var isFinite: Bool { elements.allSatisfy(\.isFinite) }
 }

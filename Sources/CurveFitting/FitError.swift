@@ -57,17 +57,17 @@ public enum FitError: Error, Sendable, Hashable, CustomStringConvertible {
     case .weightCountMismatch(let weights, let points):
       return "\(weights) weights were given for \(points) points; give one weight per point or none"
     case .nonFiniteT(let index, let value):
-      return "point \(index) has t = \(value), not a finite number"
+      return "point at index \(index) has t = \(value), not a finite number"
     case .nonFiniteY(let index, let value):
-      return "point \(index) has y = \(value), not a finite number"
+      return "point at index \(index) has y = \(value), not a finite number"
     case .nonFiniteWeight(let index, let value):
-      return "weight \(index) is \(value), not a finite number"
+      return "weight at index \(index) is \(value), not a finite number"
     case .nonPositiveWeight(let index, let value):
-      return "weight \(index) is \(value); weights must be positive"
+      return "weight at index \(index) is \(value); weights must be positive"
     case .nonFiniteConstraint(let index, let constraint):
-      return "constraint \(index) (\(constraint)) has a non-finite abscissa or target"
+      return "constraint at index \(index) (\(constraint)) has a non-finite abscissa or target"
     case .duplicateConstraint(let first, let second, let constraint):
-      return "constraint \(second) repeats constraint \(first) (\(constraint)); give each condition once"
+      return "constraint at index \(second) repeats the one at index \(first) (\(constraint)); give each condition once"
     case .contradictoryConstraints(let first, let second):
       return "constraints \(first) and \(second) contradict each other: same point, different targets"
     case .tooManyConstraints(let count, let degree):
@@ -83,7 +83,7 @@ public enum FitError: Error, Sendable, Hashable, CustomStringConvertible {
     case .rankDeficient(let rank, let parameters, let powers):
       let list = powers.map { "t^\($0)" }.joined(separator: ", ")
       return "the data determine only \(rank) of \(parameters) coefficients (numerical rank deficiency); "
-        + "the \(list) term(s) are not determined: points too few or too close together for this degree"
+        + "the pivoted QR could not separate the \(list) term(s) from the others: points too few or too close together for this degree"
     case .tooLargeForLAPACK(let routine, let argument, let value):
       return "\(routine): \(argument) = \(value) exceeds LAPACK's 32-bit integer range; use fewer points"
     case .lapack(let routine, let info):

@@ -37,7 +37,8 @@ public struct FitReport: Sendable, Hashable {
   public let rank: Int
   /// LAPACK's 1-norm estimate of the condition number of the scaled design, κ₁(R) for
   /// the pivoted triangular factor R of the centred, column-scaled design (of the stacked
-  /// design and constraint rows for constrained fits). Within a factor of about 3·√n of κ₂.
+  /// design and constraint rows for constrained fits). κ₁ and κ₂ differ by at most a
+  /// factor n = degree + 1, and Higham's estimator is usually within a factor 3 of κ₁.
   public let conditionNumber: Double
   /// The constraints the fit honoured, as given.
   public let constraints: [FitConstraint]

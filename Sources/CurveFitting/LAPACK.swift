@@ -26,8 +26,9 @@ enum LAPACK {
     var rank: Int
     /// Column permutation, 0-based: column `k` of A·P is column `pivots[k]` of A.
     var pivots: [Int]
-    /// The overwritten matrix. When `rank == columns`, its upper triangle is R in A·P = Q·R.
-    var factor: ColumnMajorMatrix
+    /// The leading k × k upper triangle of the overwritten matrix, k = min(rows, columns).
+    /// When `rank == columns`, this is R in A·P = Q·R.
+    var r: ColumnMajorMatrix
   }
 
   /// Least squares min ‖b − A·x‖ by QR with column pivoting (LAPACK `dgelsy`).
@@ -64,13 +65,16 @@ enum LAPACK {
     dgelsy_(&m, &n, &nrhs, &matrix, &lda, &b, &ldb, &jpvt, &threshold, &rank, &work, &lwork, &info)
     try check(routine, info)
 
-    var factor = a
-    factor.elements = matrix
+    let size = min(a.rows, a.columns)
+    var r = ColumnMajorMatrix(rows: size, columns: size)
+    for column in 0..<size {
+      for row in 0...column { r[row, column] = matrix[row + column * a.rows] }
+    }
     return PivotedSolution(
       solution: Array(b.prefix(a.columns)),
       rank: Int(rank),
       pivots: jpvt.prefix(a.columns).map { Int($0) - 1 },
-      factor: factor
+      r: r
     )
   }
 
@@ -139,19 +143,25 @@ enum LAPACK {
   // MARK: - Conversions
 
   /// `value` as a Fortran INTEGER, or a typed error naming the routine and argument.
-  private static func integer(_ value: Int, _ routine: String, _ argument: String) throws(FitError) -> LAPACKInteger {
+  static func integer(_ value: Int, _ routine: String, _ argument: String) throws(FitError) -> LAPACKInteger {
     guard let converted = LAPACKInteger(exactly: value) else {
       throw .tooLargeForLAPACK(routine: routine, argument: argument, value: value)
     }
     return converted
   }
 
-  /// The workspace length a query reported (as a Double in WORK(1)), at least `minimum`.
+  /// The largest workspace used beyond the routine's minimum, in doubles (32 MiB).
+  ///
+  /// The optimal sizes LAPACK reports grow with the block size times the row count
+  /// (dgglse: about 32·m), which for 10⁶ points would be 256 MB; below the optimum the
+  /// routines fall back to unblocked code with the same results.
+  static let workspaceCap = 1 << 22
+
+  /// The workspace length to use: what a query reported (as a Double in WORK(1)), capped
+  /// at ``workspaceCap``, and never below `minimum`.
   private static func workspaceSize(_ reported: Double, minimum: Int, _ routine: String) throws(FitError) -> LAPACKInteger {
-    guard reported.isFinite, reported < 0x1p62 else {
-      throw .tooLargeForLAPACK(routine: routine, argument: "LWORK", value: Int.max)
-    }
-    return try integer(max(minimum, Int(reported.rounded(.up))), routine, "LWORK")
+    let wanted = reported.isFinite && reported > 0 ? Int(min(reported, Double(workspaceCap)).rounded(.up)) : 0
+    return try integer(max(minimum, wanted), routine, "LWORK")
   }
 
   /// Throws ``FitError/lapack(routine:info:)`` unless `info` is 0.

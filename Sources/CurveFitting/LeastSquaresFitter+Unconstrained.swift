@@ -13,16 +13,16 @@ extension LeastSquaresFitter {
   ///     [ Xᵀ  0 ] [ b ] = [ 0  ]     (X = W·Vandermonde(t), b ascending in t)
   ///
   /// computes both residual equations in double-double with the exact t, and solves for
-  /// the corrections with R from the scaled QR (corrected semi-normal equations), so b
-  /// converges to the double nearest the exact least-squares solution as long as
-  /// κ(scaled design)²·2⁻⁵³ < 1.
+  /// the corrections with R from the scaled QR (corrected semi-normal equations). The
+  /// iteration converges when κ(scaled design)²·2⁻⁵³ ≪ 1 and stops when a step no longer
+  /// halves; on the NIST StRD polynomial sets every coefficient reaches an LRE ≥ 13.
   static func fitUnconstrained(_ problem: FitProblem, basis: ScaledMonomialBasis) throws(FitError) -> FitReport {
     let n = basis.count
     let design = try ScaledDesign(problem: problem, basis: basis, extraRows: [])
     let factorization = try LAPACK.gelsy(design.matrix, rhs: design.rhs, rcond: rankTolerance)
     try checkFullRank(factorization, parameters: n)
-    let condition = try conditionNumber(factorization, size: n)
-    let factor = TriangularFactor(factorization, size: n)
+    let condition = try conditionNumber(factorization)
+    let factor = TriangularFactor(factorization)
 
     var coefficients = design.monomialCoefficients(factorization.solution)
     guard coefficients.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }

@@ -65,7 +65,7 @@ public enum LeastSquaresFitter {
     }
     let factorization = try LAPACK.gelsy(stacked, rhs: [], rcond: rankTolerance)
     try checkFullRank(factorization, parameters: n)
-    let condition = try conditionNumber(factorization, size: n)
+    let condition = try conditionNumber(factorization)
 
     let alpha = try LAPACK.gglse(a: design.matrix, c: design.rhs, b: b, d: targets)
     let ascending = design.monomialCoefficients(alpha)
@@ -93,9 +93,9 @@ public enum LeastSquaresFitter {
     throw .rankDeficient(rank: factorization.rank, parameters: parameters, undeterminedPowers: powers)
   }
 
-  /// 1 / (LAPACK's reciprocal 1-norm condition estimate) of the leading R factor.
-  static func conditionNumber(_ factorization: LAPACK.PivotedSolution, size: Int) throws(FitError) -> Double {
-    let reciprocal = try LAPACK.reciprocalConditionOfUpperTriangle(factorization.factor.upperTriangle(size: size))
+  /// 1 / (LAPACK's reciprocal 1-norm condition estimate) of the R factor.
+  static func conditionNumber(_ factorization: LAPACK.PivotedSolution) throws(FitError) -> Double {
+    let reciprocal = try LAPACK.reciprocalConditionOfUpperTriangle(factorization.r)
     return reciprocal > 0 ? 1 / reciprocal : .infinity
   }
 }

@@ -25,17 +25,22 @@ struct ScaledDesign: Sendable {
     rhs.reserveCapacity(problem.points.count)
     for (index, point) in problem.points.enumerated() {
       let weight = problem.weight(at: index)
-      let row = basis.valueRow(at: point.t)
-      for column in 0..<n { matrix[index, column] = weight * row[column] }
+      let u = basis.u(point.t)
+      var entry = weight
+      for column in 0..<n {
+        matrix[index, column] = entry
+        entry *= u
+      }
       rhs.append(weight * point.y)
     }
     guard matrix.isFinite else { throw .nonFiniteResult(quantity: "the design matrix") }
     guard rhs.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a weighted y") }
 
     var scales: [Double] = []
+    let m = matrix.rows
     for column in 0..<n {
-      let entries = (0..<matrix.rows).lazy.map { matrix[$0, column] } + extraRows.lazy.map { $0[column] }
-      let norm = Self.euclideanNorm(entries)
+      let dataNorm = Self.euclideanNorm(matrix.elements[(column * m)..<((column + 1) * m)])
+      let norm = Self.euclideanNorm([dataNorm, Self.euclideanNorm(extraRows.map { $0[column] })])
       scales.append(norm > 0 && norm.isFinite ? norm : 1)
     }
     for column in 0..<n {
@@ -58,7 +63,7 @@ struct ScaledDesign: Sendable {
   }
 
   /// The 2-norm without overflow or underflow: scaled by the largest magnitude first.
-  static func euclideanNorm(_ values: some Sequence<Double>) -> Double {
+  static func euclideanNorm(_ values: some Collection<Double>) -> Double {
     let largest = values.reduce(0) { max($0, abs($1)) }
     guard largest > 0, largest.isFinite else { return largest }
     let sum = values.reduce(0) { $0 + ($1 / largest) * ($1 / largest) }

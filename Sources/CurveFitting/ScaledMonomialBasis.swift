@@ -21,7 +21,8 @@ struct ScaledMonomialBasis: Sendable {
     if halfWidth > 0, halfWidth.isFinite {
       // The smallest power of two ≥ halfWidth.
       let power = Double(sign: .plus, exponent: halfWidth.exponent, significand: 1)
-      scale = power < halfWidth ? power * 2 : power
+      // 2¹⁰²³ cannot double: then u can reach just over 1 in magnitude, which is harmless.
+      scale = power < halfWidth && power < .greatestFiniteMagnitude / 2 ? power * 2 : power
     } else {
       scale = 1
     }

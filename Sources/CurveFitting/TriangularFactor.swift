@@ -7,9 +7,10 @@ struct TriangularFactor: Sendable {
   /// Column `k` of A·P is column `pivots[k]` of A (0-based).
   let pivots: [Int]
 
-  /// R and P from a full-rank ``LAPACK/gelsy(_:rhs:rcond:)`` result.
-  init(_ factorization: LAPACK.PivotedSolution, size: Int) {
-    r = factorization.factor.upperTriangle(size: size)
+  /// R and P from a full-rank ``LAPACK/gelsy(_:rhs:rcond:)`` result (rank = columns, so
+  /// R is square and nonsingular).
+  init(_ factorization: LAPACK.PivotedSolution) {
+    r = factorization.r
     pivots = factorization.pivots
   }
 

@@ -1,0 +1,99 @@
+/// A point of [0, 1] where the slope has a given sign, proving a direction of change.
+public struct MonotonicityWitness: Sendable, Hashable {
+  /// The point, a double in [0, 1].
+  public var t: Double
+  /// f′(t) at that exact double, rounded to the nearest double (its sign is exact when
+  /// ``isVerified`` is true; a tiny nonzero slope never rounds to zero).
+  public var slope: Double
+  /// True when the sign of f′ at `t` (the double itself, not a nearby real) was decided in
+  /// exact arithmetic. False only when the region of that sign is narrower than the spacing
+  /// of doubles there; `t` is then the nearest double to a point of the region.
+  public var isVerified: Bool
+
+  /// Creates a witness.
+  public init(t: Double, slope: Double, isVerified: Bool) {
+    self.t = t
+    self.slope = slope
+    self.isVerified = isVerified
+  }
+}
+
+/// An isolated zero of f′ on [0, 1] where the curve is momentarily flat.
+public struct FlatPoint: Sendable, Hashable {
+  /// The zero of f′, rounded to the nearest double (exactly the zero when ``isExact``).
+  public var t: Double
+  /// True when f′(t) = 0 exactly at the double `t`.
+  public var isExact: Bool
+
+  /// Creates a flat point.
+  public init(t: Double, isExact: Bool) {
+    self.t = t
+    self.isExact = isExact
+  }
+}
+
+/// The exact monotonicity of a polynomial on [0, 1], decided from the sign of f′ in exact
+/// arithmetic on the actual double coefficients (never by sampling).
+///
+/// A polynomial that is not constant has finitely many zeros of f′, so "non-increasing"
+/// always means f′ ≤ 0 with isolated flat points: such a curve still strictly decreases
+/// (x < y ⇒ f(x) > f(y)); the flat points are where it momentarily levels off.
+public enum MonotonicityVerdict: Sendable, Hashable {
+  /// f′ < 0 everywhere on [0, 1].
+  case strictlyDecreasing
+  /// f′ ≤ 0 on [0, 1] and zero exactly at these points (ascending, at least one).
+  case nonIncreasing(flatPoints: [FlatPoint])
+  /// f′ > 0 everywhere on [0, 1].
+  case strictlyIncreasing
+  /// f′ ≥ 0 on [0, 1] and zero exactly at these points (ascending, at least one).
+  case nonDecreasing(flatPoints: [FlatPoint])
+  /// f′ ≡ 0: the polynomial is constant.
+  case constant
+  /// f′ takes both signs: `rising` has f′ > 0 and `falling` has f′ < 0.
+  case notMonotone(rising: MonotonicityWitness, falling: MonotonicityWitness)
+
+  /// True for ``strictlyDecreasing`` and ``nonIncreasing(flatPoints:)``: f never rises on [0, 1]
+  /// and is not constant.
+  public var isDecreasing: Bool {
+    switch self {
+    case .strictlyDecreasing, .nonIncreasing: return true
+    default: return false
+    }
+  }
+
+  /// True for ``strictlyIncreasing`` and ``nonDecreasing(flatPoints:)``.
+  public var isIncreasing: Bool {
+    switch self {
+    case .strictlyIncreasing, .nonDecreasing: return true
+    default: return false
+    }
+  }
+
+  /// The flat points of a monotone verdict (empty otherwise).
+  public var flatPoints: [FlatPoint] {
+    switch self {
+    case .nonIncreasing(let points), .nonDecreasing(let points): return points
+    default: return []
+    }
+  }
+}
+
+extension MonotonicityVerdict: CustomStringConvertible {
+  /// One line: the verdict, with flat points or witnesses as shortest round-trip doubles.
+  public var description: String {
+    func list(_ points: [FlatPoint]) -> String {
+      points.map { "\($0.t)\($0.isExact ? "" : " (nearest double)")" }.joined(separator: ", ")
+    }
+    func show(_ witness: MonotonicityWitness) -> String {
+      "t = \(witness.t), f′(t) = \(witness.slope)\(witness.isVerified ? "" : " (unverified: region narrower than one ulp)")"
+    }
+    switch self {
+    case .strictlyDecreasing: return "strictly decreasing"
+    case .nonIncreasing(let points): return "non-increasing, flat at t = \(list(points))"
+    case .strictlyIncreasing: return "strictly increasing"
+    case .nonDecreasing(let points): return "non-decreasing, flat at t = \(list(points))"
+    case .constant: return "constant"
+    case .notMonotone(let rising, let falling): return "not monotone: rises at \(show(rising)); falls at \(show(falling))"
+    }
+  }
+}

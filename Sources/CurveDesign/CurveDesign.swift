@@ -1,1 +1,0 @@
-// CurveDesign: module placeholder, replaced as the module is written.

@@ -1,1 +1,0 @@
-// CurveSchedule: module placeholder, replaced as the module is written.

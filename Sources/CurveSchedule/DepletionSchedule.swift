@@ -1,0 +1,97 @@
+import CurveCore
+import Foundation
+
+/// Maps real dates to levels for one depletion curve: the article's `currentLevel(at:)`,
+/// `setCurrentFill` and widget percentage, as a value type.
+///
+/// The level is derived entirely from ``lastRefillDate`` and ``duration``: at the refill
+/// date the normalized elapsed time is 0, after `duration` seconds it is 1, and dates outside
+/// that span are clamped (before the refill → level f(0), after the end → level f(1)).
+public struct DepletionSchedule: Sendable, Hashable {
+  /// Seconds in a day, as the article defines it (no leap seconds, no time zones).
+  public static let secondsInDay: TimeInterval = 86_400
+
+  /// The level curve over normalized time, evaluated with the article's clamped Horner rule.
+  public var curve: Cubic
+  /// When the supply was last full.
+  public var lastRefillDate: Date
+  /// The time from full to empty, in seconds; finite and positive.
+  public private(set) var duration: TimeInterval
+
+  /// Creates a schedule lasting `durationInSeconds`.
+  /// - Throws: ``ScheduleError/invalidDuration(seconds:)`` unless the duration is finite and positive.
+  public init(curve: Cubic, lastRefillDate: Date, durationInSeconds: TimeInterval) throws(ScheduleError) {
+    guard durationInSeconds.isFinite, durationInSeconds > 0 else {
+      throw .invalidDuration(seconds: durationInSeconds)
+    }
+    self.curve = curve
+    self.lastRefillDate = lastRefillDate
+    self.duration = durationInSeconds
+  }
+
+  /// Creates a schedule lasting `durationInDays` days of 86 400 s (the article's `depletionDays`).
+  /// - Throws: ``ScheduleError/invalidDuration(seconds:)`` unless the duration is finite and positive.
+  public init(curve: Cubic, lastRefillDate: Date, durationInDays: Double) throws(ScheduleError) {
+    try self.init(curve: curve, lastRefillDate: lastRefillDate, durationInSeconds: durationInDays * Self.secondsInDay)
+  }
+
+  /// The duration in days of 86 400 s.
+  public var durationInDays: Double { duration / Self.secondsInDay }
+
+  /// The date the level reaches f(1): ``lastRefillDate`` + ``duration``.
+  public var emptyDate: Date { lastRefillDate.addingTimeInterval(duration) }
+
+  /// The normalized elapsed time at `date`, exactly as the article computes it:
+  /// `min(1, max(0, date − lastRefillDate) / duration)`. Dates before the refill give 0.
+  public func normalizedElapsed(at date: Date) -> Double {
+    let elapsed = max(0.0, date.timeIntervalSince(lastRefillDate))
+    return min(1.0, elapsed / duration)
+  }
+
+  /// The level at `date` (the article's `currentLevel(at:)`): ``normalizedElapsed(at:)``
+  /// evaluated by ``Cubic/level(forNormalizedElapsed:)``, bit for bit the article's result.
+  /// - Parameter date: the moment to evaluate; now by default.
+  public func level(at date: Date = Date()) -> Double {
+    curve.level(forNormalizedElapsed: normalizedElapsed(at: date))
+  }
+
+  /// The level at `date` evaluated by a chosen ``EvaluationScheme``.
+  public func level(at date: Date, scheme: EvaluationScheme) -> Double {
+    curve.level(forNormalizedElapsed: normalizedElapsed(at: date), scheme: scheme)
+  }
+
+  /// The widget's percentage at `date`: ``widgetPercentage(forLevel:)`` of ``level(at:)``.
+  public func widgetPercentage(at date: Date = Date()) -> Int {
+    Self.widgetPercentage(forLevel: level(at: date))
+  }
+
+  /// The article's widget rounding: `level·100` rounded half away from zero, clamped to
+  /// 0…100. A NaN level gives 0; it never traps.
+  public static func widgetPercentage(forLevel level: Double) -> Int {
+    let percent = (level * 100).rounded()
+    guard !percent.isNaN else { return 0 }
+    return Int(min(100, max(0, percent)))
+  }
+
+  /// The refill date that makes the level at `now` equal `level` (the article's
+  /// `setCurrentFill` without mutating): clamps `level` to [0, 1], finds the normalized time
+  /// with `inverse`, clamps that to [0, 1] (NaN → 1), and steps back that fraction of
+  /// ``duration`` from `now`.
+  ///
+  /// - Parameters:
+  ///   - level: the wanted level, clamped by `max(0, min(1, level))` (so NaN counts as 1).
+  ///   - now: the moment the level should hold.
+  ///   - inverse: maps a level in [0, 1] to normalized time, f⁻¹. Its accuracy bounds the
+  ///     result: a time error δ in [0, 1] moves the date by δ·duration seconds.
+  public func refillDate(forLevel level: Double, at now: Date, inverse: (Double) -> Double) -> Date {
+    let clampedLevel = max(0.0, min(1.0, level))
+    let normalized = Cubic.clampedNormalizedElapsed(inverse(clampedLevel))
+    return now.addingTimeInterval(-normalized * duration)
+  }
+
+  /// The article's `setCurrentFill`: moves ``lastRefillDate`` so that the level at `now`
+  /// is `fill`. See ``refillDate(forLevel:at:inverse:)``.
+  public mutating func setCurrentFill(_ fill: Double, at now: Date = Date(), inverse: (Double) -> Double) {
+    lastRefillDate = refillDate(forLevel: fill, at: now, inverse: inverse)
+  }
+}
