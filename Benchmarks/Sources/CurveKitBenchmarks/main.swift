@@ -21,7 +21,7 @@ var allCases = ForwardBenchmarks.cases(context) + CReferenceBenchmarks.cases(con
 #if CURVEKIT_HAS_INVERSE
   allCases += CReferenceBenchmarks.bisectionCases(context) + InverseBenchmarks.cases(context)
 #endif
-allCases += FittingBenchmarks.cases(context)
+allCases += RootsBenchmarks.cases(context) + FittingBenchmarks.cases(context)
 let selected = allCases.filter { options.selects($0.name) }
 
 if options.listOnly {
