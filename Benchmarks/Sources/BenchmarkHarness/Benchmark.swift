@@ -14,15 +14,19 @@ public struct Benchmark {
   public let prepare: () throws -> Workload
   /// Computes the accuracy report (not timed), or nil for a timing-only case.
   public let accuracy: (() -> AccuracyReport)?
+  /// The clock the samples are read from.
+  public let clock: BenchmarkClock
 
   /// Creates a case.
   public init(
     _ name: String,
     unit: String,
     operationsPerIteration: Int = 1,
+    clock: BenchmarkClock = .cpu,
     accuracy: (() -> AccuracyReport)? = nil,
     prepare: @escaping () throws -> Workload
   ) {
+    self.clock = clock
     self.name = name
     self.unit = unit
     self.operationsPerIteration = operationsPerIteration

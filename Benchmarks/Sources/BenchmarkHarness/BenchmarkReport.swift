@@ -46,15 +46,15 @@ public struct BenchmarkReport {
     lines.append("")
     lines.append("### Times per operation and accuracy")
     lines.append("")
-    lines.append("| case | per | median | min | p90 | max abs error | max ulp | limit | ok |")
-    lines.append("|---|---|---:|---:|---:|---:|---:|---|---|")
+    lines.append("| case | per | clock | median | min | p90 | max abs error | max ulp | limit | ok |")
+    lines.append("|---|---|---|---:|---:|---:|---:|---:|---|---|")
     for result in results {
       if let reason = result.skipReason {
-        lines.append("| \(result.name) | \(result.unit) | skipped: \(reason) | | | | | | |")
+        lines.append("| \(result.name) | \(result.unit) | | skipped: \(reason) | | | | | | |")
         continue
       }
       guard let timing = result.timing else { continue }
-      var row = "| \(result.name) | \(result.unit) | \(Format.nanoseconds(timing.median)) | "
+      var row = "| \(result.name) | \(result.unit) | \(result.clock) | \(Format.nanoseconds(timing.median)) | "
       row += "\(Format.nanoseconds(timing.minimum)) | \(Format.nanoseconds(timing.p90)) | "
       if let accuracy = result.accuracy {
         row += "\(Format.scientific(accuracy.maxAbsoluteError)) | \(Format.significant(accuracy.maxULPError)) | "
@@ -89,7 +89,9 @@ public struct BenchmarkReport {
       ("loadAverageAtEnd", .optionalNumber(loadAtEnd)),
     ])
     let resultValues: [JSONValue] = results.map { result in
-      var members: [(key: String, value: JSONValue)] = [("name", .string(result.name)), ("unit", .string(result.unit))]
+      var members: [(key: String, value: JSONValue)] = [
+        ("name", .string(result.name)), ("unit", .string(result.unit)), ("clock", .string(result.clock)),
+      ]
       if let reason = result.skipReason { members.append(("skipped", .string(reason))) }
       if let timing = result.timing {
         members.append(("medianNanoseconds", .number(timing.median)))

@@ -21,6 +21,8 @@ public struct BenchmarkResult {
   public let name: String
   /// What one operation is.
   public let unit: String
+  /// The clock the samples came from: "cpu" (process CPU time) or "wall".
+  public let clock: String
   /// The timing, nil when skipped.
   public let timing: TimingStatistics?
   /// The accuracy, when the case checks it.
@@ -67,27 +69,34 @@ public struct BenchmarkRunner {
     do {
       workload = try benchmark.prepare()
     } catch {
-      return BenchmarkResult(name: benchmark.name, unit: benchmark.unit, timing: nil, accuracy: nil, skipReason: "\(error)")
+      return BenchmarkResult(
+        name: benchmark.name, unit: benchmark.unit, clock: benchmark.clock.rawValue, timing: nil, accuracy: nil,
+        skipReason: "\(error)")
     }
     let timing: TimingStatistics
+    var clock = benchmark.clock
     switch workload {
-    case .loop(let body): timing = measure(body, operationsPerIteration: benchmark.operationsPerIteration)
-    case .external(let statistics): timing = statistics
+    case .loop(let body):
+      timing = measure(body, operationsPerIteration: benchmark.operationsPerIteration, clock: benchmark.clock)
+    case .external(let statistics):
+      timing = statistics
+      clock = .wall
     }
     let accuracy = benchmark.accuracy?()
-    return BenchmarkResult(name: benchmark.name, unit: benchmark.unit, timing: timing, accuracy: accuracy, skipReason: nil)
+    return BenchmarkResult(
+      name: benchmark.name, unit: benchmark.unit, clock: clock.rawValue, timing: timing, accuracy: accuracy, skipReason: nil)
   }
 
   /// Warms `body` up, adapts the iteration count so a sample lasts about
   /// ``RunConfiguration/sampleNanoseconds``, then takes ``RunConfiguration/sampleCount`` samples.
-  public func measure(_ body: (Int) -> Void, operationsPerIteration: Int) -> TimingStatistics {
+  public func measure(_ body: (Int) -> Void, operationsPerIteration: Int, clock: BenchmarkClock) -> TimingStatistics {
     var iterations = 1
     var lastElapsed: UInt64 = 0
     let warmupStart = monotonicNanoseconds()
     repeat {
-      let start = monotonicNanoseconds()
+      let start = clock.now()
       body(iterations)
-      lastElapsed = max(1, monotonicNanoseconds() - start)
+      lastElapsed = max(1, clock.now() - start)
       // Grow the count until one call is long enough to time reliably.
       if lastElapsed < configuration.sampleNanoseconds / 8 && iterations < Int.max / 4 { iterations *= 2 }
     } while monotonicNanoseconds() - warmupStart < configuration.warmupNanoseconds
@@ -96,9 +105,9 @@ public struct BenchmarkRunner {
     var samples: [Double] = []
     samples.reserveCapacity(configuration.sampleCount)
     for _ in 0..<configuration.sampleCount {
-      let start = monotonicNanoseconds()
+      let start = clock.now()
       body(perSample)
-      let elapsed = monotonicNanoseconds() - start
+      let elapsed = clock.now() - start
       samples.append(Double(elapsed) / Double(perSample * operationsPerIteration))
     }
     return TimingStatistics(samples: samples, iterationsPerSample: perSample)

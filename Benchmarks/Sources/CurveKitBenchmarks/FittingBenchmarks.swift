@@ -25,7 +25,7 @@ enum FittingBenchmarks {
 
   static func fit(_ size: Int, constrained: Bool, _ context: BenchmarkContext) -> Benchmark {
     let name = "fit/\(constrained ? "constrained" : "unconstrained")-cubic/\(size)"
-    return Benchmark(name, unit: "fit", accuracy: constrained ? { constrainedAccuracy(size, context) } : nil) {
+    return Benchmark(name, unit: "fit", clock: .wall, accuracy: constrained ? { constrainedAccuracy(size, context) } : nil) {
       let problem = FitProblem(
         points: context.fitData(size).points, degree: 3,
         constraints: constrained ? FitConstraint.depletionEndpoints : [])

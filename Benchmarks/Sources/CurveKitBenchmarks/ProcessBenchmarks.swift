@@ -7,7 +7,7 @@ enum ProcessBenchmarks {
   static func cases(_ context: BenchmarkContext) -> [Benchmark] {
     let sizes = context.options.quick ? [1000] : [1000, 1_000_000]
     return sizes.map { size in
-      Benchmark("process/curvekit-fit/\(size)", unit: "process") {
+      Benchmark("process/curvekit-fit/\(size)", unit: "process", clock: .wall) {
         let binary = context.options.curvekitPath ?? defaultBinary
         guard FileManager.default.isExecutableFile(atPath: binary) else {
           throw BenchmarkSkip("no curvekit binary at \(binary) (build it, or pass --curvekit PATH)")
