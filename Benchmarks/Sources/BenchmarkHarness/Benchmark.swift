@@ -16,6 +16,9 @@ public struct Benchmark {
   public let accuracy: (() -> AccuracyReport)?
   /// The clock the samples are read from.
   public let clock: BenchmarkClock
+  /// Cases with the same group have their samples taken in alternation (see
+  /// ``BenchmarkRunner/run(_:)``), for ratios that do not depend on when each ran.
+  public var interleaveGroup: String?
 
   /// Creates a case.
   public init(
@@ -23,10 +26,12 @@ public struct Benchmark {
     unit: String,
     operationsPerIteration: Int = 1,
     clock: BenchmarkClock = .cpu,
+    interleaveGroup: String? = nil,
     accuracy: (() -> AccuracyReport)? = nil,
     prepare: @escaping () throws -> Workload
   ) {
     self.clock = clock
+    self.interleaveGroup = interleaveGroup
     self.name = name
     self.unit = unit
     self.operationsPerIteration = operationsPerIteration

@@ -20,7 +20,8 @@ public struct BenchmarkReport {
     results: [BenchmarkResult], comparisons: [Comparison], machine: MachineDescription, quick: Bool, command: String
   ) {
     self.results = results
-    self.comparisons = comparisons.map { ComparisonOutcome($0, results: results) }
+    // Comparisons whose cases were filtered out are left out; skipped cases still show.
+    self.comparisons = comparisons.map { ComparisonOutcome($0, results: results) }.filter { $0.missing != "not run" }
     self.machine = machine
     self.loadAtEnd = MachineDescription.loadAverage()
     self.quick = quick

@@ -41,55 +41,85 @@ public struct BenchmarkRunner {
     self.configuration = configuration
   }
 
-  /// Runs `benchmarks` in order and returns one result each.
+  /// Runs `benchmarks` and returns one result each, in the given order.
+  ///
+  /// Cases that share an ``Benchmark/interleaveGroup`` are run together, when the first of
+  /// them comes up: each is prepared and warmed up, then their samples alternate (A, B, A,
+  /// B, …), so other load on the machine and its memory bandwidth affects all of them alike
+  /// and their ratios come from the same moments.
   public func run(_ benchmarks: [Benchmark]) -> [BenchmarkResult] {
-    var results: [BenchmarkResult] = []
-    for (position, benchmark) in benchmarks.enumerated() {
-      let label = "[\(position + 1)/\(benchmarks.count)] \(benchmark.name)"
-      progress("\(label) …")
-      let result = run(benchmark)
-      if let reason = result.skipReason {
-        progress("\(label): skipped: \(reason)")
-      } else if let timing = result.timing {
-        var line = "\(label): \(Format.nanoseconds(timing.median)) per \(result.unit)"
-        if let accuracy = result.accuracy {
-          line += ", max |err| \(Format.scientific(accuracy.maxAbsoluteError))"
-          if !accuracy.passed { line += " FAILED (\(accuracy.limitDescription))" }
-        }
-        progress(line)
+    var results = [BenchmarkResult?](repeating: nil, count: benchmarks.count)
+    var finished = 0
+    for index in benchmarks.indices where results[index] == nil {
+      let members = benchmarks[index].interleaveGroup.map { group in
+        benchmarks.indices.filter { benchmarks[$0].interleaveGroup == group }
+      } ?? [index]
+      for name in members.map({ benchmarks[$0].name }) { progress("[\(finished + 1)/\(benchmarks.count)] \(name) …") }
+      let groupResults = runGroup(members.map { benchmarks[$0] })
+      for (member, result) in zip(members, groupResults) {
+        finished += 1
+        results[member] = result
+        report(result, label: "[\(finished)/\(benchmarks.count)] \(result.name)")
       }
-      results.append(result)
     }
-    return results
+    return results.compactMap { $0 }
   }
 
-  /// Prepares, times and checks one case.
-  public func run(_ benchmark: Benchmark) -> BenchmarkResult {
-    let workload: Workload
-    do {
-      workload = try benchmark.prepare()
-    } catch {
+  private func report(_ result: BenchmarkResult, label: String) {
+    if let reason = result.skipReason {
+      progress("\(label): skipped: \(reason)")
+    } else if let timing = result.timing {
+      var line = "\(label): \(Format.nanoseconds(timing.median)) per \(result.unit)"
+      if let accuracy = result.accuracy {
+        line += ", max |err| \(Format.scientific(accuracy.maxAbsoluteError))"
+        if !accuracy.passed { line += " FAILED (\(accuracy.limitDescription))" }
+      }
+      progress(line)
+    }
+  }
+
+  /// Prepares, times (samples interleaved across the group) and checks each case.
+  public func runGroup(_ group: [Benchmark]) -> [BenchmarkResult] {
+    var timings = [TimingStatistics?](repeating: nil, count: group.count)
+    var skips = [String?](repeating: nil, count: group.count)
+    var loops: [(member: Int, body: (Int) -> Void, perSample: Int)] = []
+    for (member, benchmark) in group.enumerated() {
+      do {
+        switch try benchmark.prepare() {
+        case .loop(let body):
+          loops.append((member, body, calibrate(body, clock: benchmark.clock)))
+        case .external(let statistics):
+          timings[member] = statistics
+        }
+      } catch {
+        skips[member] = "\(error)"
+      }
+    }
+    var samples = [[Double]](repeating: [], count: group.count)
+    for _ in 0..<configuration.sampleCount {
+      for loop in loops {
+        let benchmark = group[loop.member]
+        let start = benchmark.clock.now()
+        loop.body(loop.perSample)
+        let elapsed = benchmark.clock.now() - start
+        samples[loop.member].append(Double(elapsed) / Double(loop.perSample * benchmark.operationsPerIteration))
+      }
+    }
+    for loop in loops {
+      timings[loop.member] = TimingStatistics(samples: samples[loop.member], iterationsPerSample: loop.perSample)
+    }
+    return group.enumerated().map { member, benchmark in
+      let timing = timings[member]
+      let isExternal = timing != nil && !loops.contains { $0.member == member }
       return BenchmarkResult(
-        name: benchmark.name, unit: benchmark.unit, clock: benchmark.clock.rawValue, timing: nil, accuracy: nil,
-        skipReason: "\(error)")
+        name: benchmark.name, unit: benchmark.unit, clock: isExternal ? "wall" : benchmark.clock.rawValue,
+        timing: timing, accuracy: timing == nil ? nil : benchmark.accuracy?(), skipReason: skips[member])
     }
-    let timing: TimingStatistics
-    var clock = benchmark.clock
-    switch workload {
-    case .loop(let body):
-      timing = measure(body, operationsPerIteration: benchmark.operationsPerIteration, clock: benchmark.clock)
-    case .external(let statistics):
-      timing = statistics
-      clock = .wall
-    }
-    let accuracy = benchmark.accuracy?()
-    return BenchmarkResult(
-      name: benchmark.name, unit: benchmark.unit, clock: clock.rawValue, timing: timing, accuracy: accuracy, skipReason: nil)
   }
 
-  /// Warms `body` up, adapts the iteration count so a sample lasts about
-  /// ``RunConfiguration/sampleNanoseconds``, then takes ``RunConfiguration/sampleCount`` samples.
-  public func measure(_ body: (Int) -> Void, operationsPerIteration: Int, clock: BenchmarkClock) -> TimingStatistics {
+  /// Warms `body` up for ``RunConfiguration/warmupNanoseconds`` and returns the iteration
+  /// count that makes one sample last about ``RunConfiguration/sampleNanoseconds``.
+  public func calibrate(_ body: (Int) -> Void, clock: BenchmarkClock) -> Int {
     var iterations = 1
     var lastElapsed: UInt64 = 0
     let warmupStart = monotonicNanoseconds()
@@ -101,16 +131,7 @@ public struct BenchmarkRunner {
       if lastElapsed < configuration.sampleNanoseconds / 8 && iterations < Int.max / 4 { iterations *= 2 }
     } while monotonicNanoseconds() - warmupStart < configuration.warmupNanoseconds
     let perIteration = Double(lastElapsed) / Double(iterations)
-    let perSample = max(1, Int((Double(configuration.sampleNanoseconds) / perIteration).rounded(.up)))
-    var samples: [Double] = []
-    samples.reserveCapacity(configuration.sampleCount)
-    for _ in 0..<configuration.sampleCount {
-      let start = clock.now()
-      body(perSample)
-      let elapsed = clock.now() - start
-      samples.append(Double(elapsed) / Double(perSample * operationsPerIteration))
-    }
-    return TimingStatistics(samples: samples, iterationsPerSample: perSample)
+    return max(1, Int((Double(configuration.sampleNanoseconds) / perIteration).rounded(.up)))
   }
 }
 

@@ -32,14 +32,15 @@ public struct MachineDescription {
   }
 
   private static var swiftVersion: String {
+    let build = isDebugBuild ? "DEBUG build (-Onone): timings meaningless" : "-O (release)"
     #if compiler(>=6.4)
-      return "Swift ≥ 6.4, -O (release)"
+      return "Swift ≥ 6.4, " + build
     #elseif compiler(>=6.3)
-      return "Swift 6.3, -O (release)"
+      return "Swift 6.3, " + build
     #elseif compiler(>=6.2)
-      return "Swift 6.2, -O (release)"
+      return "Swift 6.2, " + build
     #else
-      return "Swift < 6.2, -O (release)"
+      return "Swift < 6.2, " + build
     #endif
   }
 }

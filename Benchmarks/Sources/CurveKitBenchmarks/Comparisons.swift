@@ -57,3 +57,20 @@ enum Comparisons {
     return rows
   }
 }
+
+/// Which cases take their samples in alternation (see `BenchmarkRunner.run(_:)`): the
+/// cases each ratio above compares, so a ratio never mixes a quiet moment with a busy one.
+enum InterleaveGroups {
+  static func group(for name: String) -> String? {
+    let parts = name.split(separator: "/")
+    if name.hasPrefix("forward/") || name.hasPrefix("c/horner/") {
+      return name.hasSuffix("/latency") ? "evaluation-latency" : "evaluation-batch"
+    }
+    if name.hasPrefix("c/bisection32/") { return "inverse-current-scalar" }
+    if name.hasPrefix("inverse/") && parts.count == 4 {
+      return parts[3] == "latency" ? "inverse-\(parts[2])-latency" : "inverse-\(parts[2])-scalar"
+    }
+    if name.hasPrefix("roots/") { return "roots" }
+    return nil
+  }
+}

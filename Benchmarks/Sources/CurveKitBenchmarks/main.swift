@@ -22,6 +22,7 @@ var allCases = ForwardBenchmarks.cases(context) + CReferenceBenchmarks.cases(con
   allCases += CReferenceBenchmarks.bisectionCases(context) + InverseBenchmarks.cases(context)
 #endif
 allCases += RootsBenchmarks.cases(context) + FittingBenchmarks.cases(context)
+for index in allCases.indices { allCases[index].interleaveGroup = InterleaveGroups.group(for: allCases[index].name) }
 let selected = allCases.filter { options.selects($0.name) }
 
 if options.listOnly {
