@@ -20,8 +20,8 @@ enum FitCommand: CurveKitCommand {
     "t y" lines, '#' comments, '-' for stdin; streamed, so millions of lines are fine),
     or --from-css: a CSS easing (cubic-bezier(…) or a keyword) sampled as the depletion
     level 1 − easing(t) at t = k/64 (x(s) = t solved by safeguarded Newton–bisection);
-    the report then adds the fit's max deviation from the easing on a 4097-point grid
-    and the fitted curve's exact monotonicity verdict.
+    the report then adds the fit's max deviation from the easing on a 4097-point grid.
+    An imported easing defaults to --monotonic enforce: the best monotone depletion cubic.
     Constraints: without --constraint or --unconstrained the depletion defaults f(0)=1,
     f(1)=0 apply (from a spec: its own constraints), and then every t must be in [0, 1].
     Options given with a spec override its degree, weights and constraints.
@@ -30,7 +30,13 @@ enum FitCommand: CurveKitCommand {
     constraint residuals; --json prints them as one JSON object. Under the report, a
     braille preview of the curve and its points appears when stdout is a terminal or with
     --preview (never with --json or --no-preview).
-    Exit status: 0 success; 2 invalid input or usage (one line "error: …" on stderr).
+    Monotonicity (--monotonic, or the spec's "monotonic"; default require for depletion
+    curves, ignore for general fits): require fails with exit 1 and the witness when the
+    curve rises (or f′ > −S with --min-slope S); enforce returns the exact least-squares
+    optimum over curves with f′ ≤ −S on [0, 1] (degree ≤ 3), with the active constraint,
+    the RMSE rise and the KKT residual; ignore only reports the verdict.
+    Exit status: 0 success; 1 not monotone under require; 2 invalid input or usage
+    (one line "error: …" on stderr).
     """
   static let options: [OptionSpec] = [
     .repeated("--point", placeholder: "T:Y", help: "A data point (t, y)."),
@@ -43,28 +49,27 @@ enum FitCommand: CurveKitCommand {
     .flag("--json", help: "Print one JSON object instead of the report."),
     .flag("--preview", help: "Draw the curve in braille under the report (default when stdout is a terminal)."),
     .flag("--no-preview", help: "Never draw the terminal preview."),
-  ]
+  ] + monotoneOptions
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     let problem = try problem(from: arguments, io: io)
-    let report = try LeastSquaresFitter.fit(problem)
+    let result = try fitUnderPolicy(problem, arguments: arguments)
+    let report = result.report
     let easing = try arguments.value("--from-css").map { text throws(DesignError) in try CSSEasing.parse(text) }
     let deviation = easing.map { EasingImport.maxDeviation(of: report.polynomial, from: $0) }
     if arguments.has("--json") {
-      var value = json(report, problem: problem)
-      if let easing, let deviation, case .object(var members) = value {
+      guard case .object(var members) = json(report, problem: problem) else { return .success }
+      members.append(("monotonic", monotoneJSON(result)))
+      if let easing, let deviation {
         members.append(("easing", .object([
           ("css", .string(easing.cssFunction)), ("maxDeviation", .number(deviation.value)), ("maxDeviationT", .number(deviation.t)),
-          ("monotonicity", .string(report.polynomial.monotonicity().description)),
         ])))
-        value = .object(members)
       }
-      io.write(JSONWriter.string(value) + "\n")
+      io.write(JSONWriter.string(.object(members)) + "\n")
     } else {
-      io.write(humanReport(report, problem: problem))
+      io.write(humanReport(report, problem: problem) + monotoneSummary(result))
       if let easing, let deviation {
         io.write("\nimported easing  \(easing.cssFunction)\nmax deviation    \(deviation.value) at t = \(deviation.t)\n")
-        io.write("monotonicity     \(report.polynomial.monotonicity())\n")
       }
       if !arguments.has("--no-preview"), arguments.has("--preview") || io.isOutputTerminal {
         io.write("\n" + TerminalPreview.render(report.polynomial, points: problem.points))
