@@ -59,7 +59,12 @@ enum GenerateCommand: CurveKitCommand {
       let spec = try CurveSpec.load(path: path)
       specOptions = spec.codegen
       policy = spec.monotonic
-      curve = try CodegenCurve.fitted(from: spec)
+      do {
+        curve = try CodegenCurve.fitted(from: spec, allowNonMonotone: arguments.has("--allow-non-monotone"))
+      } catch {
+        if case .notMonotone = error { throw CheckFailure(error.description) }
+        throw error
+      }
       derivedName = SwiftIdentifier.typeName(fromCurveName: spec.name)
       if specOptions.typeName == nil, derivedName == nil, arguments.value("--type-name") == nil {
         throw CodegenError.noTypeName(curveName: spec.name)
@@ -74,8 +79,8 @@ enum GenerateCommand: CurveKitCommand {
       inverse: try arguments.choice("--inverse", as: InverseChoice.self) ?? specOptions.inverse ?? .auto,
       withSchedule: arguments.has("--with-schedule") || (specOptions.withSchedule ?? false))
     try GenerationOptions.validate(typeName: typeName)
-    // "ignore" in the spec skips the check like --allow-non-monotone; "enforce" cannot
-    // change the fit here (the least-squares fit is used as is), so it is checked like "require".
+    // A spec's "ignore" skips the check like --allow-non-monotone ("require" specs are
+    // checked by the fit itself, "enforce" ones are monotone by construction).
     if let witness = curve.nonMonotoneWitness, !arguments.has("--allow-non-monotone"), policy != .ignore {
       throw CheckFailure(
         "\(curve.sourceName): the curve is \(curve.monotonicity): \(witness); pass --allow-non-monotone to generate it anyway")

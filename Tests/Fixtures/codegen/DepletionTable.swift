@@ -3,7 +3,7 @@
 // swiftlint:disable all
 //
 // Source: depletion.curve.json
-// Fit: 7 points, RMSE 1.4144402336959934e-16, max residual 1.8865117801247777e-16
+// Fit: 7 points, RMSE 1.4144402336959934e-16, max residual 1.8865117801247777e-16 (monotonic: require)
 // Monotonicity: strictly decreasing (exact verdict on [0, 1])
 // Inverse: table (64 cells, 1 polish step)
 

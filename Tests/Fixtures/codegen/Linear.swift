@@ -3,7 +3,7 @@
 // swiftlint:disable all
 //
 // Source: linear.curve.json
-// Fit: 7 points, RMSE 0.0, max residual 0.0
+// Fit: 7 points, RMSE 0.0, max residual 0.0 (monotonic: require)
 // Monotonicity: strictly decreasing (exact verdict on [0, 1])
 // Inverse: auto (safeguarded Newton–bisection)
 

@@ -3,7 +3,7 @@
 // swiftlint:disable all
 //
 // Source: steep-end.curve.json
-// Fit: 7 points, RMSE 1.952170281105426e-16, max residual 2.400423609882907e-16
+// Fit: 7 points, RMSE 1.952170281105426e-16, max residual 2.400423609882907e-16 (monotonic: require)
 // Monotonicity: strictly decreasing (exact verdict on [0, 1])
 // Inverse: auto (safeguarded Newton–bisection)
 

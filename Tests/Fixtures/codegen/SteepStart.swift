@@ -3,7 +3,7 @@
 // swiftlint:disable all
 //
 // Source: steep-start.curve.json
-// Fit: 7 points, RMSE 4.726910310776811e-16, max residual 5.672545766444159e-16
+// Fit: 7 points, RMSE 4.726910310776811e-16, max residual 5.672545766444159e-16 (monotonic: require)
 // Monotonicity: strictly decreasing (exact verdict on [0, 1])
 // Inverse: auto (safeguarded Newton–bisection)
 
