@@ -41,7 +41,7 @@ package enum ArticleSteepStartTable {
   /// and 1 Halley step on the residual expanded about the cell's node.
   /// Error ≤ 2 ulp(t) + 2⁻⁵⁶, flat ends included.
   /// Levels beyond f(0) give 0 and beyond f(1) give 1. Bit-identical to CurveKit's
-  /// `Cubic.normalizedElapsed(forLevel:method: .table)`.
+  /// `CubicInverseTable(cubic).normalizedElapsed(forLevel:)` (`curvekit invert --method table`).
   package static func normalizedElapsed(forLevel level: Double) -> Double {
     CubicInverseKernel.tableInverse(inverseTable, level: level)
   }
