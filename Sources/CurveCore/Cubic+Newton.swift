@@ -19,40 +19,68 @@ extension Cubic {
   /// - Complexity: typically 3–8 iterations, each one compensated Horner (≈ 70 flops).
   public func normalizedElapsedByNewton(forLevel level: Double) -> Double {
     let orientation: Double
+    let residualAtOne: Double
     switch inverseBracket(forLevel: level) {
     case .answer(let t): return t
-    case .interior(let sign): orientation = sign
+    case .interior(let sign, let atOne): (orientation, residualAtOne) = (sign, atOne)
     }
     var lower = 0.0
     var upper = 1.0
-    var t = inverseSeed(forLevel: level)
+    var t = inverseSeed(forLevel: level, residualAtOne: residualAtOne)
     if !(t > lower && t < upper) { t = 0.5 }
-    var best = t
-    var bestResidual = Double.infinity
+    // Phase 1: cheap Horner residuals while they are far above their rounding error; the
+    // bracket only moves where the residual's sign is certain.
+    let noise = 4 * 0x1p-53
+    for _ in 0..<Cubic.newtonMaximumIterations {
+      let residual = orientation * ((((a * t + b) * t + c) * t + d) - level)
+      let magnitude = ((abs(a) * t + abs(b)) * t + abs(c)) * t + abs(d) + abs(level)
+      if abs(residual) <= noise * magnitude { break }
+      if residual < 0 { lower = t } else { upper = t }
+      guard let next = guardedStep(t, residual / (orientation * slope(at: t)), lower, upper), next != t else { break }
+      t = next
+    }
+    // Phase 2: compensated residuals (twice the working precision) to the last bit.
+    var best = (t: t, residual: Double.infinity)
     for _ in 0..<Cubic.newtonMaximumIterations {
       let residual = orientation * compensatedResidual(at: t, level: level)
-      if abs(residual) < bestResidual {
-        best = t
-        bestResidual = abs(residual)
-      }
+      if abs(residual) < best.residual { best = (t, abs(residual)) }
       if residual == 0 { return t }
       if residual < 0 { lower = t } else { upper = t }
-      let next = t - residual / (orientation * slope(at: t))
-      if next == t { return nearerNeighbour(t, residual: residual, orientation: orientation, level: level) }
-      if next >= lower && next <= upper {
-        t = next
-      } else {
-        let mid = lower + (upper - lower) * 0.5
-        if !(mid > lower && mid < upper) { break }
-        t = mid
+      let slopeHere = slope(at: t)
+      let next = t - residual / (orientation * slopeHere)
+      if next == t {
+        // A slope with few correct bits (near a flat point) can stop one ulp short.
+        let slopeNoise = noise * (((3 * abs(a)) * t + 2 * abs(b)) * t + abs(c))
+        guard abs(slopeHere) < 0x1p20 * slopeNoise else { return t }
+        return nearerNeighbour(t, residual: residual, orientation: orientation, level: level)
       }
+      // Quadratic convergence: when step²·|f″/(2f′)| is far below an ulp, next is final.
+      let slopeNoise = noise * (((3 * abs(a)) * t + 2 * abs(b)) * t + abs(c))
+      let change = next - t
+      if abs(slopeHere) >= 0x1p20 * slopeNoise && next >= lower && next <= upper
+        && change * change * abs(curvature(at: t)) <= 0x1p-60 * abs(slopeHere) * max(abs(next), 0x1p-60)
+      {
+        return next
+      }
+      guard let step = guardedStep(t, residual / (orientation * slopeHere), lower, upper) else { break }
+      t = step
     }
     // The bracket has collapsed to adjacent doubles: return the one nearer the root.
-    for end in [lower, upper] where abs(compensatedResidual(at: end, level: level)) < bestResidual {
-      best = end
-      bestResidual = abs(compensatedResidual(at: end, level: level))
-    }
-    return best
+    let lowerResidual = abs(compensatedResidual(at: lower, level: level))
+    if lowerResidual < best.residual { best = (lower, lowerResidual) }
+    let upperResidual = abs(compensatedResidual(at: upper, level: level))
+    if upperResidual < best.residual { best = (upper, upperResidual) }
+    return best.t
+  }
+
+  /// t − step when that stays in [lower, upper], else the bracket's midpoint; nil when the
+  /// bracket holds no double strictly inside.
+  @inlinable
+  func guardedStep(_ t: Double, _ step: Double, _ lower: Double, _ upper: Double) -> Double? {
+    let next = t - step
+    if next >= lower && next <= upper { return next }
+    let mid = lower + (upper - lower) * 0.5
+    return mid > lower && mid < upper ? mid : nil
   }
 
   /// At convergence the Newton step is below half an ulp, but at a flat point an
