@@ -18,7 +18,8 @@ extension Cubic {
   /// Error (32 iterations): |t − t_ref| ≤ 2⁻³³ ≈ 1.16e-10 plus the level-evaluation error
   /// divided by |f′|, except for the early returns: near a flat end they return the
   /// endpoint for every level within 1e-6 of it; on ``ArticleCurve/steepStart``
-  /// (f′(1) = 0) that is an error of up to ≈ 8.2e-4 in t.
+  /// (f′(1) = 0) that is an error of up to 8.17e-4 in t (√(1e-6/1.5)·(1 + …)); at a
+  /// non-flat end it is 1e-6/|f′|.
   ///
   /// - Parameters:
   ///   - targetLevel: the wanted level.

@@ -243,32 +243,37 @@ extension DepletionTable.CubicInverseKernel {
   enum Bracket {
     /// The clamped answer is this endpoint (or NaN for a NaN level).
     case answer(Double)
-    /// The root is inside (0, 1); orientation·(f(t) − level) increases through it.
-    case interior(orientation: Double)
+    /// The root is inside (0, 1); orientation·(f(t) − level) increases through it, and
+    /// `residualAtOne` is f(1) − level.
+    case interior(orientation: Double, residualAtOne: Double)
   }
 
-  /// Classifies `level` against f(0) = d and f(1) (compared by a compensated residual).
+  /// Classifies `level` against f(0) = d and f(1); f(1) − level is the plain sum when its
+  /// sign is certain, else the compensated residual.
   @inlinable
   static func bracket(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Bracket {
     if level.isNaN { return .answer(.nan) }
-    let atOne = residual(a, b, c, d, at: 1, level: level)
+    let plainAtOne = (((a + b) + c) + d) - level
+    let noise = 4 * 0x1p-53 * (abs(a) + abs(b) + abs(c) + abs(d) + abs(level))
+    let atOne = abs(plainAtOne) > noise ? plainAtOne : residual(a, b, c, d, at: 1, level: level)
     let startValue = d
+    // Orientation from the ends: f(1) − f(0) = a + b + c.
     let increasing = (atOne + level) - startValue > 0 || (a + b + c > 0 && atOne + level == startValue)
     if increasing {
       if level <= startValue { return .answer(0) }
       if atOne <= 0 { return .answer(1) }
-      return .interior(orientation: 1)
+      return .interior(orientation: 1, residualAtOne: atOne)
     } else {
       if level >= startValue { return .answer(0) }
       if atOne >= 0 { return .answer(1) }
-      return .interior(orientation: -1)
+      return .interior(orientation: -1, residualAtOne: atOne)
     }
   }
 
   /// A starting point: the root of the quadratic Taylor polynomial about the endpoint whose
   /// value is nearer the level (a good seed at flat ends too), or the chord.
   @inlinable
-  static func seed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Double {
+  static func seed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double, residualAtOne: Double) -> Double {
     let startValue = d
     let endValue = ((a + b) + c) + d
     let chord = (startValue - level) / (startValue - endValue)
@@ -278,9 +283,7 @@ extension DepletionTable.CubicInverseKernel {
       if let t = smallestNonNegativeRoot(b, c, startValue - level), t <= 1 { return t }
     } else {
       // with s = 1 − t: f − level ≈ (f(1) − level) − f′(1)·s + (3a + b)·s²
-      let (hi, lo) = compensatedHorner(a, b, c, d, at: 1)
-      let offset = (hi - level) + lo
-      if let s = smallestNonNegativeRoot(3 * a + b, -slope(a, b, c, at: 1), offset), s <= 1 { return 1 - s }
+      if let s = smallestNonNegativeRoot(3 * a + b, -slope(a, b, c, at: 1), residualAtOne), s <= 1 { return 1 - s }
     }
     return fraction
   }
@@ -299,10 +302,10 @@ extension DepletionTable.CubicInverseKernel {
     let big = -0.5 * (l + (l >= 0 ? root : -root))
     let first = big / q
     let second = big != 0 ? k / big : Double.nan
-    var best: Double?
+    var best = Double.infinity
     if first.isFinite && first >= 0 { best = first }
-    if second.isFinite && second >= 0, best.map({ second < $0 }) ?? true { best = second }
-    return best
+    if second.isFinite && second >= 0 && second < best { best = second }
+    return best.isFinite ? best : nil
   }
 }
 
