@@ -13,6 +13,7 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The spec's `"monotonic": "require"` fit is not monotone; `reason` has the witness.
   case notMonotone(source: String, reason: String)
 
+  /// One line naming the offending input.
   public var description: String {
     switch self {
     case .invalidTypeName(let name, let reason):
