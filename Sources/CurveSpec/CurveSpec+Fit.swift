@@ -65,21 +65,59 @@ extension FitProblem {
     case .require, .ignore:
       let report: FitReport
       do { report = try LeastSquaresFitter.fit(self) } catch { throw .fit(error) }
-      let verdict = MonotoneSlopeCheck.check(report.polynomial, minSlope: minSlope)
-      let exact = report.polynomial.monotonicity()
-      if policy == .require {
-        // minSlope 0: CurveCore's exact verdict decides; otherwise the proved slope bound.
-        if minSlope == 0, !exact.isDecreasing {
-          let witness = Self.risingWitness(exact, polynomial: report.polynomial)
-          throw .notMonotone(t: witness.t, slope: witness.slope, minSlope: 0, coefficients: report.coefficients)
-        }
-        if minSlope > 0, case .fails(let t, let slope) = verdict {
-          throw .notMonotone(t: t, slope: slope, minSlope: minSlope, coefficients: report.coefficients)
-        }
+      return try PolicyFitResult.checked(report, policy: policy, minSlope: minSlope)
+    }
+  }
+}
+
+extension StreamingLeastSquares {
+  /// Fits the streamed data under `policy`, as ``FitProblem/fit(policy:minSlope:)`` does
+  /// (enforce: ``MonotoneFitter/fit(streamed:minSlope:)``, degree 3).
+  /// - Throws: ``CurveFitError``.
+  public func fit(policy: MonotonicPolicy, minSlope: Double = 0) throws(CurveFitError) -> PolicyFitResult {
+    guard minSlope.isFinite, minSlope >= 0 else { throw .monotone(.invalidMinSlope(minSlope)) }
+    if policy == .enforce {
+      let monotone: MonotoneFitReport
+      do { monotone = try MonotoneFitter.fit(streamed: self, minSlope: minSlope) } catch {
+        if case .fit(let inner) = error { throw .fit(inner) }
+        throw .monotone(error)
       }
       return PolicyFitResult(
-        policy: policy, minSlope: minSlope, report: report, monotone: nil, verdict: verdict, monotonicity: exact)
+        policy: policy, minSlope: minSlope, report: monotone.fit, monotone: monotone, verdict: monotone.verdict,
+        monotonicity: monotone.fit.polynomial.monotonicity())
     }
+    let report: FitReport
+    do { report = try solve() } catch { throw .fit(error) }
+    return try PolicyFitResult.checked(report, policy: policy, minSlope: minSlope)
+  }
+}
+
+extension PolicyFitResult {
+  /// The result for an ordinary fit under `require` or `ignore`: the verdicts, and for
+  /// `require` a ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)`` when the curve
+  /// provably violates f′ ≤ −minSlope (minSlope 0: CurveCore's exact verdict decides).
+  static func checked(_ report: FitReport, policy: MonotonicPolicy, minSlope: Double) throws(CurveFitError) -> PolicyFitResult {
+    let verdict = MonotoneSlopeCheck.check(report.polynomial, minSlope: minSlope)
+    let exact = report.polynomial.monotonicity()
+    if policy == .require {
+      if minSlope == 0, !exact.isDecreasing {
+        let witness = FitProblem.risingWitness(exact, polynomial: report.polynomial)
+        throw .notMonotone(t: witness.t, slope: witness.slope, minSlope: 0, coefficients: report.coefficients)
+      }
+      if minSlope > 0, case .fails(let t, let slope) = verdict {
+        throw .notMonotone(t: t, slope: slope, minSlope: minSlope, coefficients: report.coefficients)
+      }
+    }
+    return PolicyFitResult(
+      policy: policy, minSlope: minSlope, report: report, monotone: nil, verdict: verdict, monotonicity: exact)
+  }
+
+  /// The same result with the curve's report replaced (same polynomial), e.g. completed by
+  /// a second pass over streamed data.
+  public func replacingReport(_ report: FitReport) -> PolicyFitResult {
+    PolicyFitResult(
+      policy: policy, minSlope: minSlope, report: report, monotone: monotone?.replacingFit(report), verdict: verdict,
+      monotonicity: monotonicity)
   }
 }
 
