@@ -41,22 +41,20 @@ enum FitCommand: CurveKitCommand {
   ] + monotoneOptions
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
+    if let dataPath = arguments.value("--data") { return try runData(dataPath, arguments: arguments, io: io) }
     let problem = try problem(from: arguments, io: io)
-    let result = try fitUnderPolicy(problem, arguments: arguments)
-    let report = result.report
-    if arguments.has("--json") {
-      guard case .object(let members) = json(report, problem: problem) else { return .success }
-      io.write(JSONWriter.string(.object(members + [("monotonic", monotoneJSON(result))])) + "\n")
-    } else {
-      io.write(humanReport(report, problem: problem) + monotoneSummary(result))
+    let result = try underPolicy(arguments, problem: problem) { policy, minSlope throws(CurveFitError) in
+      try problem.fit(policy: policy, minSlope: minSlope)
     }
+    write(result, problem: problem, arguments: arguments, io: io)
     return .success
   }
 
   // MARK: - Input
 
   /// Builds the problem from exactly one point source plus the overriding options.
-  static func problem(from arguments: ParsedArguments, io: any CommandIO) throws -> FitProblem {
+  /// `dataPoints`, when given, replaces reading `--data` (the streaming path reads it itself).
+  static func problem(from arguments: ParsedArguments, io: any CommandIO, dataPoints: [DataPoint]? = nil) throws -> FitProblem {
     try arguments.expectPositionals(atMost: 1, what: "at most one spec file")
     let pointTexts = arguments.values("--point")
     let dataPath = arguments.value("--data")
@@ -80,7 +78,9 @@ enum FitCommand: CurveKitCommand {
       usesDefaultConstraints = spec.usesDefaultConstraints
     } else {
       var points: [DataPoint] = []
-      if let dataPath {
+      if let dataPoints {
+        points = dataPoints
+      } else if let dataPath {
         let reader = dataPath == "-" ? try io.inputReader() : try LineReader(path: dataPath)
         try DataFileReader.forEachPoint(reader: reader) { point, _ in points.append(point) }
       } else {
@@ -140,7 +140,7 @@ enum FitCommand: CurveKitCommand {
   // MARK: - Output
 
   /// The `--json` object: every figure of the report, shortest round-trip numbers.
-  static func json(_ report: FitReport, problem: FitProblem) -> JSONValue {
+  static func json(_ report: FitReport, problem: FitProblem, pointCount: Int? = nil) -> JSONValue {
     let constraints: [JSONValue] = zip(report.constraints, report.constraintResiduals).map { constraint, residual in
       switch constraint {
       case .value(let t, let value):
@@ -152,7 +152,7 @@ enum FitCommand: CurveKitCommand {
     return .object([
       ("degree", .number(Double(report.degree))),
       ("coefficients", .numbers(report.coefficients)),
-      ("points", .number(Double(problem.points.count))),
+      ("points", .number(Double(pointCount ?? problem.points.count))),
       ("weighted", .bool(report.isWeighted)),
       ("rss", .optionalNumber(report.rss)),
       ("rmse", .optionalNumber(report.rmse)),
@@ -170,11 +170,11 @@ enum FitCommand: CurveKitCommand {
   }
 
   /// The human-readable report: aligned label/value lines, shortest round-trip numbers.
-  static func humanReport(_ report: FitReport, problem: FitProblem) -> String {
+  static func humanReport(_ report: FitReport, problem: FitProblem, pointCount: Int? = nil) -> String {
     let kind = report.constraints.isEmpty
       ? "unconstrained"
       : report.constraints.map(\.description).joined(separator: ", ")
-    var text = "Least-squares fit: degree \(report.degree), \(problem.points.count) points"
+    var text = "Least-squares fit: degree \(report.degree), \(pointCount ?? problem.points.count) points"
     text += (report.isWeighted ? " (weighted)" : "") + ", \(kind)\n\n"
 
     var rows: [[String]] = [report.standardErrors == nil ? ["term", "coefficient"] : ["term", "coefficient", "std. error"]]
