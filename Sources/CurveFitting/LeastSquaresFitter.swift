@@ -68,11 +68,27 @@ public enum LeastSquaresFitter {
     let condition = try conditionNumber(factorization)
 
     let alpha = try LAPACK.gglse(a: design.matrix, c: design.rhs, b: b, d: targets)
-    let ascending = design.monomialCoefficients(alpha)
+    let ascending = snappingConstraintsAtZero(design.monomialCoefficients(alpha), problem.constraints)
     return try FitReport(
       problem: problem, ascending: ascending, rank: factorization.rank, conditionNumber: condition,
       standardErrorFactors: nil
     )
+  }
+
+  /// Makes constraints at t = 0 hold exactly: f(0) is the constant coefficient and f′(0) the
+  /// linear one, so a value or slope constraint there fixes that coefficient outright.
+  /// `dgglse` meets constraints only to rounding (f(0) = 0.9999999999999997 instead of 1);
+  /// the snap changes the coefficient by that rounding error and nothing else.
+  static func snappingConstraintsAtZero(_ ascending: [Double], _ constraints: [FitConstraint]) -> [Double] {
+    var result = ascending
+    for constraint in constraints {
+      switch constraint {
+      case .value(0, let value): result[0] = value
+      case .slope(0, let slope) where result.count > 1: result[1] = slope
+      default: break
+      }
+    }
+    return result
   }
 
   /// Throws ``FitError/dependentConstraints(dependent:degree:)`` when the rows of `b`

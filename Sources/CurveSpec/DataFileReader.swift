@@ -59,13 +59,13 @@ public enum DataFileReader {
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
-      if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A {
+      if isBlank(byte) {
         index += 1
         continue
       }
       if byte == UInt8(ascii: "#") && fields.isEmpty { return nil }
       let start = index
-      while index < bytes.count, ![0x20, 0x09, 0x0D, 0x0A].contains(bytes[index]) { index += 1 }
+      while index < bytes.count, !isBlank(bytes[index]) { index += 1 }
       fields.append((start, index))
       if fields.count > 2 { break }
     }
@@ -91,4 +91,7 @@ public enum DataFileReader {
     }
     return (values[0], values[1])
   }
+
+  @inline(__always)
+  static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
 }

@@ -27,6 +27,8 @@ public indirect enum JSONValue: Sendable, Hashable {
   case bool(Bool)
   /// A finite number.
   case number(Double)
+  /// An integer count or index (degree, rank, number of points), written without a fraction.
+  case integer(Int)
   /// A string.
   case string(String)
   /// An array.
@@ -39,7 +41,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     switch self {
     case .null: return "null"
     case .bool: return "a boolean"
-    case .number: return "a number"
+    case .number, .integer: return "a number"
     case .string: return "a string"
     case .array: return "an array"
     case .object: return "an object"
@@ -57,6 +59,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     case (.null, .null): return true
     case (.bool(let l), .bool(let r)): return l == r
     case (.number(let l), .number(let r)): return l == r
+    case (.integer(let l), .integer(let r)): return l == r
     case (.string(let l), .string(let r)): return l == r
     case (.array(let l), .array(let r)): return l == r
     case (.object(let l), .object(let r)):
@@ -70,6 +73,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     case .null: hasher.combine(0)
     case .bool(let b): hasher.combine(b)
     case .number(let n): hasher.combine(n)
+    case .integer(let n): hasher.combine(n)
     case .string(let s): hasher.combine(s)
     case .array(let a): hasher.combine(a)
     case .object(let members):
@@ -86,7 +90,7 @@ extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral, Exp
 {
   public init(booleanLiteral value: Bool) { self = .bool(value) }
   public init(floatLiteral value: Double) { self = .number(value) }
-  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  public init(integerLiteral value: Int) { self = .integer(value) }
   public init(stringLiteral value: String) { self = .string(value) }
   public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
   public init(dictionaryLiteral elements: (String, JSONValue)...) {

@@ -46,6 +46,7 @@ public enum JSONWriter {
     case .null: output += "null"
     case .bool(let b): output += b ? "true" : "false"
     case .number(let n): output += number(n)
+    case .integer(let n): output += String(n)
     case .string(let s): output += quoted(s)
     case .array(let items):
       // Arrays of scalars stay on one line; they are coefficient lists and points.

@@ -46,6 +46,13 @@ extension FitCommand {
     }
   }
 
+  /// Fits `problem` under the policy (see ``underPolicy(_:problem:_:)``).
+  static func fitUnderPolicy(_ problem: FitProblem, arguments: ParsedArguments) throws -> PolicyFitResult {
+    try underPolicy(arguments, problem: problem) { policy, minSlope throws(CurveFitError) in
+      try problem.fit(policy: policy, minSlope: minSlope)
+    }
+  }
+
   /// Prints the report (human or `--json`) with the monotonicity section. `pointCount`
   /// overrides the problem's point count (streamed data holds no points).
   static func write(_ result: PolicyFitResult, problem: FitProblem, arguments: ParsedArguments, io: any CommandIO, pointCount: Int? = nil) {

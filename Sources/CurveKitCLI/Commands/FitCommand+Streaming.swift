@@ -53,9 +53,7 @@ extension FitCommand {
     }
     guard let stream else {
       let problem = try problem(from: arguments, io: io, dataPoints: buffered)
-      let result = try underPolicy(arguments, problem: problem) { policy, minSlope throws(CurveFitError) in
-        try problem.fit(policy: policy, minSlope: minSlope)
-      }
+      let result = try fitUnderPolicy(problem, arguments: arguments)
       write(result, problem: problem, arguments: arguments, io: io)
       return .success
     }

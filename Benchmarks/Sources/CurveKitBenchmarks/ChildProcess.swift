@@ -1,0 +1,45 @@
+import BenchmarkHarness
+import Foundation
+
+/// Runs a child process to completion and captures its output.
+enum ChildProcess {
+  struct Result {
+    let status: Int32
+    let output: String
+    let error: String
+    /// The first line of stderr, for a skip message.
+    var errorLine: String { error.split(separator: "\n").first.map(String.init) ?? "" }
+  }
+
+  /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`.
+  /// - Throws: ``BenchmarkSkip`` when it cannot be started.
+  static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+    let process = Process()
+    if executable.contains("/") {
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [executable] + arguments
+    }
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    do {
+      try process.run()
+    } catch {
+      throw BenchmarkSkip("cannot start \(executable): \(error.localizedDescription)")
+    }
+    // Read before waiting, so a full pipe cannot block the child.
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    if process.terminationReason == .exit && process.terminationStatus == 127 && !executable.contains("/") {
+      throw BenchmarkSkip("\(executable) not found")
+    }
+    return Result(
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      error: String(decoding: errorData, as: UTF8.self))
+  }
+}

@@ -1,0 +1,76 @@
+import BenchmarkHarness
+import CurveCore
+
+/// The speed-ups the report leads with, and the targets of issue 5.
+enum Comparisons {
+  static func all() -> [Comparison] {
+    var rows: [Comparison] = []
+    for curve in ArticleCurve.allCases {
+      let name = curve.rawValue
+      let bisection = "inverse/bisection32/\(name)/scalar"
+      rows.append(
+        Comparison(
+          "auto vs bisection-32, scalar, \(name)", candidate: "inverse/auto/\(name)/scalar", baseline: bisection,
+          target: 10, targetText: "≥ 10× at ≤ 4.5e-16 (aim 20×)", requiresAccuracy: true))
+      rows.append(
+        Comparison(
+          "auto vs bisection-32, latency, \(name)", candidate: "inverse/auto/\(name)/latency",
+          baseline: "inverse/bisection32/\(name)/latency"))
+      for method in ["cardano", "newton", "table"] {
+        rows.append(
+          Comparison("\(method) vs bisection-32, scalar, \(name)", candidate: "inverse/\(method)/\(name)/scalar", baseline: bisection))
+      }
+      rows.append(
+        Comparison(
+          "table batch per element vs scalar bisection-32, \(name)", candidate: "inverse/table/\(name)/batch",
+          baseline: bisection, target: 25, targetText: "≥ 25×", requiresAccuracy: true))
+    }
+    rows += [
+      Comparison(
+        "Horner batch, Swift vs C (clamped levels)", candidate: "forward/horner/batch", baseline: "c/horner/batch",
+        target: 0.8, targetText: "≥ 0.8× C's throughput"),
+      Comparison(
+        "Horner batch, Swift vs C (unclamped)", candidate: "forward/horner/batch-unclamped",
+        baseline: "c/horner/batch-unclamped"),
+      Comparison(
+        "Horner scalar latency, Swift vs C", candidate: "forward/horner/latency", baseline: "c/horner/latency",
+        target: 1 / 1.1, targetText: "latency ≤ 1.1× C's (speed-up ≥ 0.909×)"),
+      Comparison(
+        "bisection-32 scalar, Swift vs C", candidate: "inverse/bisection32/current/scalar",
+        baseline: "c/bisection32/current/scalar"),
+    ]
+    for size in [10, 1000, 1_000_000] {
+      let target: Double? = size == 10 ? 20 : size == 1_000_000 ? 1 : nil
+      let text = size == 10 ? "≥ 20×" : size == 1_000_000 ? "≥ 1× (no slower)" : ""
+      for kind in ["constrained", "unconstrained"] {
+        rows.append(
+          Comparison(
+            "\(kind) cubic fit vs numpy.polyfit, \(size) points", candidate: "fit/\(kind)-cubic/\(size)",
+            baseline: "peer/numpy-polyfit/\(size)", target: target, targetText: text))
+      }
+    }
+    for scheme in EvaluationScheme.allCases where scheme != .horner {
+      rows.append(
+        Comparison("\(scheme) vs horner, latency", candidate: "forward/\(scheme)/latency", baseline: "forward/horner/latency"))
+      rows.append(Comparison("\(scheme) vs horner, batch", candidate: "forward/\(scheme)/batch", baseline: "forward/horner/batch"))
+    }
+    return rows
+  }
+}
+
+/// Which cases take their samples in alternation (see `BenchmarkRunner.run(_:)`): the
+/// cases each ratio above compares, so a ratio never mixes a quiet moment with a busy one.
+enum InterleaveGroups {
+  static func group(for name: String) -> String? {
+    let parts = name.split(separator: "/")
+    if name.hasPrefix("forward/") || name.hasPrefix("c/horner/") {
+      return name.hasSuffix("/latency") ? "evaluation-latency" : "evaluation-batch"
+    }
+    if name.hasPrefix("c/bisection32/") { return "inverse-current-scalar" }
+    if name.hasPrefix("inverse/") && parts.count == 4 {
+      return parts[3] == "latency" ? "inverse-\(parts[2])-latency" : "inverse-\(parts[2])-scalar"
+    }
+    if name.hasPrefix("roots/") { return "roots" }
+    return nil
+  }
+}

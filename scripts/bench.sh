@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the benchmarks (release) and runs them; every argument goes to the benchmark
+# executable. CI runs `scripts/bench.sh --quick`: a smoke run of a few seconds that exits 1
+# on an accuracy regression and never on timing.
+#
+#   scripts/bench.sh                       full run, markdown on stdout, progress on stderr
+#   scripts/bench.sh --json results.json   also write every figure as JSON
+#   scripts/bench.sh --filter inverse/auto only the matching cases
+#   BENCH_TARGET_CPU=x86-64-v3 scripts/bench.sh
+#       builds Swift with -target-cpu and C with -march set to the same CPU level.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+# SwiftPM names packages after their directory: a checkout directory called "Benchmarks"
+# (any case) would collide with the nested package's identity.
+if [ "$(basename "$root" | tr '[:upper:]' '[:lower:]')" = "benchmarks" ]; then
+  echo "error: the checkout directory is named '$(basename "$root")', which SwiftPM confuses with the nested Benchmarks package; clone CurveKit under another name" >&2
+  exit 2
+fi
+
+flags=(-c release --package-path Benchmarks)
+if [ -n "${BENCH_TARGET_CPU:-}" ]; then
+  flags+=(-Xswiftc -target-cpu -Xswiftc "$BENCH_TARGET_CPU" -Xcc "-march=$BENCH_TARGET_CPU")
+fi
+
+echo "==> swift build ${flags[*]} (curvekit and curvekit-benchmarks)" >&2
+swift build "${flags[@]}" --product curvekit >&2
+swift build "${flags[@]}" --product curvekit-benchmarks >&2
+bin=$(swift build "${flags[@]}" --show-bin-path)
+
+{
+  echo "==> $(swift --version 2>&1 | head -1)"
+  echo "==> $(uname -srm); $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ //') ; load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+} >&2
+
+exec "$bin/curvekit-benchmarks" --curvekit "$bin/curvekit" "$@"
