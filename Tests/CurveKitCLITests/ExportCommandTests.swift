@@ -81,9 +81,14 @@ struct ExportCommandTests {
   func generalEasing() {
     let result = runCurveKit(["fit", "--from-css", "ease-in-out"])
     #expect(result.status == 0)
-    #expect(result.output.contains("imported easing  cubic-bezier(0.42, 0.0, 0.58, 1.0)\nmax deviation    0.01"))
-    // 1 − ease-in-out is flat at both ends; its least-squares cubic overshoots at the start.
-    #expect(result.output.contains("\nmonotonicity     not monotone: rises at t = "))
+    #expect(result.output.contains("imported easing  cubic-bezier(0.42, 0.0, 0.58, 1.0)\nmax deviation    0.02"))
+    // 1 − ease-in-out is flat at both ends; its unconstrained least-squares cubic overshoots at
+    // the start, so the import enforces monotonicity: the optimum is flat at both ends.
+    #expect(result.output.contains("\nmonotonic  enforce\nverdict    "))
+    #expect(result.output.contains("\nactive     f′(0) = 0, f′(1) = 0\n"))
+    let required = runCurveKit(["fit", "--from-css", "ease-in-out", "--monotonic", "require"])
+    #expect(required.status == 1)
+    #expect(isOneLineError(required.errors), "\(required.errors)")
   }
 
   @Test("CSS parse errors exit 2 with one line", arguments: [

@@ -13,10 +13,12 @@ extension FitCommand {
     .value("--min-slope", placeholder: "S", help: "Require f′ ≤ −S on [0, 1] (S ≥ 0; default 0 or the spec's minSlope)."),
   ]
 
-  /// The policy and minimum slope: the flags, else the spec's fields, else `require`
-  /// when the depletion defaults apply and `ignore` for a general fit.
+  /// The policy and minimum slope: the flags, else the spec's fields, else `enforce` for
+  /// `--from-css`, `require` when the depletion defaults apply and `ignore` for a general fit.
   static func monotonicSettings(_ arguments: ParsedArguments, problem: FitProblem) throws -> (MonotonicPolicy, Double) {
     var policy: MonotonicPolicy = problem.constraints == FitConstraint.depletionEndpoints ? .require : .ignore
+    // An imported easing asks for "the best depletion curve", which must be monotone.
+    if arguments.value("--from-css") != nil { policy = .enforce }
     var minSlope = 0.0
     if let specPath = arguments.positionals.first {
       let spec = try CurveSpec.load(path: specPath)

@@ -20,8 +20,8 @@ enum FitCommand: CurveKitCommand {
     "t y" lines, '#' comments, '-' for stdin; streamed, so millions of lines are fine),
     or --from-css: a CSS easing (cubic-bezier(…) or a keyword) sampled as the depletion
     level 1 − easing(t) at t = k/64 (x(s) = t solved by safeguarded Newton–bisection);
-    the report then adds the fit's max deviation from the easing on a 4097-point grid
-    and the fitted curve's exact monotonicity verdict.
+    the report then adds the fit's max deviation from the easing on a 4097-point grid.
+    An imported easing defaults to --monotonic enforce: the best monotone depletion cubic.
     Constraints: without --constraint or --unconstrained the depletion defaults f(0)=1,
     f(1)=0 apply (from a spec: its own constraints), and then every t must be in [0, 1].
     Options given with a spec override its degree, weights and constraints.
