@@ -138,3 +138,14 @@ extension CurveSpec {
     try fitProblem.fit(policy: monotonic, minSlope: minSlope ?? 0)
   }
 }
+
+extension CurveSpec {
+  /// The curve this spec describes, for commands that show or ship it (check, export,
+  /// generate): the exact monotone optimum under `"monotonic": "enforce"`, else the ordinary
+  /// least-squares fit. `require` is not applied here: such callers report the verdict
+  /// themselves (or, like `fit`, use ``fit()``).
+  /// - Throws: ``CurveFitError`` (`.fit` or `.monotone`).
+  public func fittedReport() throws(CurveFitError) -> FitReport {
+    try fitProblem.fit(policy: monotonic == .enforce ? .enforce : .ignore, minSlope: minSlope ?? 0).report
+  }
+}
