@@ -48,7 +48,7 @@ enum CheckCommand: CurveKitCommand {
     case (let coefficients?, nil):
       return try Polynomial(coefficients: coefficients)
     case (nil, let path?):
-      return try LeastSquaresFitter.fit(try CurveSpec.load(path: path).fitProblem).polynomial
+      return try CurveSpec.load(path: path).fittedReport().polynomial
     case (_?, _?):
       throw UsageError("give either --coefficients or SPEC.json, not both")
     case (nil, nil):
