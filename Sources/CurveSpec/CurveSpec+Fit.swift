@@ -10,6 +10,20 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
   case monotone(MonotoneFitError)
   /// `require`: the fitted curve has f′(t) = `slope` > −minSlope at `t`.
   case notMonotone(t: Double, slope: Double, minSlope: Double, coefficients: [Double])
+  /// An error about the curve of the spec or data file `source` (its file name).
+  indirect case located(CurveFitError, source: String)
+
+  /// The error without its location.
+  public var underlying: CurveFitError {
+    if case .located(let inner, _) = self { return inner.underlying }
+    return self
+  }
+
+  /// The same error, saying which file it is about (a located error keeps its location).
+  public func located(in source: String) -> CurveFitError {
+    if case .located = self { return self }
+    return .located(self, source: source)
+  }
 
   /// One line naming the problem; for ``notMonotone(t:slope:minSlope:coefficients:)`` the witness.
   public var description: String {
@@ -21,6 +35,8 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
       return "the fitted curve is not \(bound) on [0, 1]: f′(\(t)) = \(slope) "
         + "(coefficients \(coefficients.map(\.description).joined(separator: ","))); "
         + "use \"monotonic\": \"enforce\" (--monotonic enforce) for the best monotone curve"
+    case .located(let inner, let source):
+      return "\(inner.description) (\(source))"
     }
   }
 }
@@ -135,7 +151,9 @@ extension CurveSpec {
   /// Fits the spec under its own `monotonic` policy and `minSlope`.
   /// - Throws: ``CurveFitError``.
   public func fit() throws(CurveFitError) -> PolicyFitResult {
-    try fitProblem.fit(policy: monotonic, minSlope: minSlope ?? 0)
+    do { return try fitProblem.fit(policy: monotonic, minSlope: minSlope ?? 0) } catch {
+      throw error.located(in: FileText.displayName(of: sourceName))
+    }
   }
 }
 
@@ -146,6 +164,10 @@ extension CurveSpec {
   /// themselves (or, like `fit`, use ``fit()``).
   /// - Throws: ``CurveFitError`` (`.fit` or `.monotone`).
   public func fittedReport() throws(CurveFitError) -> FitReport {
-    try fitProblem.fit(policy: monotonic == .enforce ? .enforce : .ignore, minSlope: minSlope ?? 0).report
+    do {
+      return try fitProblem.fit(policy: monotonic == .enforce ? .enforce : .ignore, minSlope: minSlope ?? 0).report
+    } catch {
+      throw error.located(in: FileText.displayName(of: sourceName))
+    }
   }
 }
