@@ -118,6 +118,11 @@ enum FitCommand: CurveKitCommand {
         try DataFileReader.forEachPoint(reader: reader) { point, _ in points.append(point) }
       } else {
         for (index, text) in pointTexts.enumerated() { points.append(try point(text, index: index)) }
+        if let (first, second) = CurveSpec.conflictingDuplicate(in: points) {
+          throw UsageError(
+            "--point \(second + 1) (\(pointTexts[second])) repeats the t of --point \(first + 1) (\(pointTexts[first])) "
+              + "with a different level")
+        }
       }
       problem = FitProblem(points: points)
       usesDefaultConstraints = true
