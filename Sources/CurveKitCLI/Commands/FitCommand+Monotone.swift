@@ -43,8 +43,13 @@ extension FitCommand {
     let (policy, minSlope) = try monotonicSettings(arguments, problem: problem)
     do {
       return try fit(policy, minSlope)
-    } catch .notMonotone(let t, let slope, let s, let coefficients) {
-      throw CheckFailure(CurveFitError.notMonotone(t: t, slope: slope, minSlope: s, coefficients: coefficients).description)
+    } catch {
+      let source =
+        arguments.positionals.first.map(FileText.displayName(of:))
+        ?? arguments.value("--data").map { $0 == "-" ? "<stdin>" : FileText.displayName(of: $0) } ?? "<arguments>"
+      let located = error.located(in: source)
+      if case .notMonotone = error.underlying { throw CheckFailure(located.description) }
+      throw located
     }
   }
 
