@@ -112,7 +112,7 @@ public struct BenchmarkRunner {
       let timing = timings[member]
       let isExternal = timing != nil && !loops.contains { $0.member == member }
       return BenchmarkResult(
-        name: benchmark.name, unit: benchmark.unit, clock: isExternal ? "wall" : benchmark.clock.rawValue,
+        name: benchmark.name, unit: benchmark.unit, clock: isExternal ? "peer" : benchmark.clock.rawValue,
         timing: timing, accuracy: timing == nil ? nil : benchmark.accuracy?(), skipReason: skips[member])
     }
   }
