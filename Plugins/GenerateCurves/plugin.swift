@@ -1,6 +1,49 @@
+import Foundation
 import PackagePlugin
 
+/// Command plugin: `swift package --allow-writing-to-package-directory generate-curves`
+/// writes `<Name>.swift` next to every `<Name>.curve.json` in the package's source targets
+/// (or only in the targets named with `--target T`), for teams that check generated files in.
+///
+/// Each file is written by `curvekit generate`, atomically and only when its content
+/// changes; pass `--check` to write nothing and fail when a checked-in file is out of date.
 @main
 struct GenerateCurves: CommandPlugin {
-  func performCommand(context: PluginContext, arguments: [String]) async throws {}
+  func performCommand(context: PluginContext, arguments: [String]) async throws {
+    var extractor = ArgumentExtractor(arguments)
+    let targetNames = Set(extractor.extractOption(named: "target"))
+    let check = extractor.extractFlag(named: "check") > 0
+    let tool = try context.tool(named: "curvekit")
+    let targets = context.package.targets.compactMap { $0 as? SourceModuleTarget }
+      .filter { targetNames.isEmpty || targetNames.contains($0.name) }
+    var generated = 0
+    for target in targets {
+      let specs = CurveSpecFiles.specs(in: target)
+      try CurveSpecFiles.checkUniqueOutputs(specs, target: target.name)
+      for spec in specs {
+        let output = spec.deletingLastPathComponent().appending(path: CurveSpecFiles.outputName(for: spec))
+        try run(tool.url, ["generate", spec.path, "-o", output.path] + (check ? ["--check"] : []), spec: spec)
+        print("\(check ? "checked" : "generated") \(output.path)")
+        generated += 1
+      }
+    }
+    if generated == 0 { Diagnostics.warning("no *.curve.json files found in the selected targets") }
+  }
+
+  /// Runs `curvekit` and throws with its one-line error when it fails.
+  private func run(_ tool: URL, _ arguments: [String], spec: URL) throws {
+    let process = Process()
+    process.executableURL = tool
+    process.arguments = arguments
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      throw CurveSpecPluginError.generateFailed(
+        spec: spec.lastPathComponent, status: process.terminationStatus,
+        message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+  }
 }

@@ -79,18 +79,7 @@ extension Cubic {
   /// A witness of slope sign `sign` at `t` or, for the vertex, at the nearest double within 8
   /// ulps that has that sign exactly.
   private func witness(near t: Double, sign: Int) -> MonotonicityWitness {
-    var candidates = [t]
-    var (down, up) = (t, t)
-    for _ in 0..<8 {
-      down = down.nextDown
-      up = up.nextUp
-      candidates += [up, down]
-    }
-    for candidate in candidates where (0...1).contains(candidate) {
-      let slope = exactSlope(at: candidate)
-      if slope.signum == sign { return MonotonicityWitness(t: candidate, slope: slope.doubleValue, isVerified: true) }
-    }
-    return MonotonicityWitness(t: t, slope: exactSlope(at: t).doubleValue, isVerified: false)
+    MonotonicityWitness.search(near: t, sign: sign) { exactSlope(at: $0) }
   }
 
   /// The double nearest −q/p (p ≠ 0): a double quotient, then the neighbour minimizing

@@ -14,6 +14,14 @@
 /// | ``estrinFMA`` | 1 mul, 3 fma | γ₃·S |
 /// | ``compensatedHorner`` | about 20 flops per degree, no fma | u·|p| + γ₂ₙ²·S, n the degree (Horner in twice the precision) |
 ///
+/// **Edges.** Every scheme is used through the same clamp (``Cubic/clampedNormalizedElapsed(_:)``:
+/// t < 0 and −∞ → 0; t > 1, +∞ and NaN → 1). At t = 0 every scheme returns d exactly. At t = 1
+/// they return the coefficient sum in their own association: ``horner``, ``naive`` and
+/// ``hornerFMA`` compute ((a + b) + c) + d, ``naiveFMA`` ((d + c) + b) + a,
+/// ``estrin``/``estrinFMA`` (a + b) + (c + d), and ``compensatedHorner`` the sum with its rounding
+/// errors added back; so f(1) may differ between schemes by an ulp or two. Without the clamp
+/// (the `…Value(at:)` functions) NaN propagates and values outside [0, 1] extrapolate.
+///
 /// **FMA on x86-64.** `Double.addingProduct` lowers to `llvm.fma.f64`. Unless the build
 /// targets FMA hardware (for example `-Xswiftc -target-cpu -Xswiftc haswell`), LLVM emits
 /// a call to libm's `fma`, which is not inlined and blocks vectorization; the FMA

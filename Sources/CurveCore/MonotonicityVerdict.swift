@@ -16,6 +16,23 @@ public struct MonotonicityWitness: Sendable, Hashable {
     self.slope = slope
     self.isVerified = isVerified
   }
+
+  /// The first double among `t` and its 8 neighbours on each side (within [0, 1]) where the
+  /// exact slope has sign `sign`; unverified at `t` when none has.
+  static func search(near t: Double, sign: Int, slope: (Double) -> DyadicRational) -> MonotonicityWitness {
+    var candidates = [t]
+    var (down, up) = (t, t)
+    for _ in 0..<8 {
+      down = down.nextDown
+      up = up.nextUp
+      candidates += [up, down]
+    }
+    for candidate in candidates where (0...1).contains(candidate) {
+      let value = slope(candidate)
+      if value.signum == sign { return MonotonicityWitness(t: candidate, slope: value.doubleValue, isVerified: true) }
+    }
+    return MonotonicityWitness(t: t, slope: slope(t).doubleValue, isVerified: false)
+  }
 }
 
 /// An isolated zero of f′ on [0, 1] where the curve is momentarily flat.

@@ -36,6 +36,15 @@ extension Polynomial {
     if negative != nil { return flats.isEmpty ? .strictlyDecreasing : .nonIncreasing(flatPoints: flats) }
     return flats.isEmpty ? .strictlyIncreasing : .nonDecreasing(flatPoints: flats)
   }
+
+  /// f′(t) at the double `t`, computed exactly and rounded once to the nearest double; its
+  /// sign (−1, 0 or 1 from `signum`) is always the exact sign of f′ there.
+  /// - Complexity: O(degree) exact operations.
+  public func exactSlope(at t: Double) -> Double {
+    let ascending = ascendingCoefficients.map(DyadicRational.init)
+    let slope = ascending.enumerated().dropFirst().map { DyadicRational($0.offset) * $0.element }
+    return DyadicRational.evaluate(slope.reversed(), at: DyadicRational(t)).doubleValue
+  }
 }
 
 /// The zeros of f′ on [0, 1] and the exact sign of f′ on each gap between them.
@@ -157,12 +166,12 @@ struct SlopeSignAnalysis {
     return points
   }
 
-  /// A witness of slope sign `sign` at the double nearest `sample` (verified exactly).
+  /// A witness of slope sign `sign` at the double nearest `sample` (or a neighbour within 8
+  /// ulps), its sign verified exactly at that double.
   func witness(at sample: DyadicRational, sign: Int) -> MonotonicityWitness {
-    let t = sample.doubleValue
-    let value = DyadicRational.evaluate(slope.reversed(), at: DyadicRational(t))
-    if value.signum == sign { return MonotonicityWitness(t: t, slope: value.doubleValue, isVerified: true) }
-    let exact = DyadicRational.evaluate(slope.reversed(), at: sample)
-    return MonotonicityWitness(t: t, slope: exact.doubleValue, isVerified: false)
+    let descending = Array(slope.reversed())
+    return MonotonicityWitness.search(near: sample.doubleValue, sign: sign) {
+      DyadicRational.evaluate(descending, at: DyadicRational($0))
+    }
   }
 }

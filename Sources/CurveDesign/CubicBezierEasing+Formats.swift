@@ -13,13 +13,14 @@ extension CubicBezierEasing {
     }
   }
 
-  /// A CSS snippet: comments naming the curve and any range notes, then a custom
-  /// property holding the easing, e.g. `--depletion-easing: cubic-bezier(…);`.
+  /// A CSS snippet: comments naming the curve and any range notes, then a `:root` rule
+  /// with a custom property holding the easing, e.g. `--depletion-easing: cubic-bezier(…);`,
+  /// for use as `transition-timing-function: var(--depletion-easing)`.
   /// - Parameter name: the curve's name, used in the comment and the property name.
   public func cssSnippet(name: String) -> String {
     var text = "/* \(name): progress = 1 − level, \(exactnessPhrase). */\n"
     for note in rangeNotes { text += "/* note: \(note). */\n" }
-    text += "--\(Self.kebabCase(name))-easing: \(cssFunction);\n"
+    text += ":root {\n  --\(Self.kebabCase(name))-easing: \(cssFunction);\n}\n"
     return text
   }
 

@@ -1,18 +1,25 @@
 extension CubicBezierEasing {
-  /// The most iterations ``parameter(forTime:)`` takes; bisection alone needs at most 64
-  /// halvings of [0, 1] to reach adjacent doubles, so this bound is never the binding one.
+  /// The most iterations ``parameter(forTime:)`` takes. Each step either halves the
+  /// bracket or is a Newton step inside it, so this is a backstop, not a working limit.
   public static let maximumSolverIterations = 200
 
-  /// x(s) = 3(1−s)²s·x1 + 3(1−s)s²·x2 + s³, by Horner's rule on its power form.
+  /// x(s) = 3(1−s)²s·x1 + 3(1−s)s²·x2 + s³.
+  ///
+  /// Evaluated in Bernstein form (every term is non-negative, so the relative error is
+  /// at most about 6u), except when ``isPolynomialInTime``: then the power form
+  /// ((1 + 3(x1 − x2))·s + 3(x2 − 2x1))·s + 3x1)·s has coefficients that round to
+  /// exactly 0, 0 and 1, and x(s) = s holds bit for bit.
   @inlinable
   public func time(atParameter s: Double) -> Double {
-    Self.coordinate(s, c1: x1, c2: x2)
+    isPolynomialInTime ? s : Self.bernstein(s, c1: x1, c2: x2)
   }
 
-  /// y(s) = 3(1−s)²s·y1 + 3(1−s)s²·y2 + s³, by Horner's rule on its power form.
+  /// y(s) = 3(1−s)²s·y1 + 3(1−s)s²·y2 + s³, in Bernstein form.
+  ///
+  /// Error bound: about 6u·(3(1−s)²s·|y1| + 3(1−s)s²·|y2| + s³).
   @inlinable
   public func progress(atParameter s: Double) -> Double {
-    Self.coordinate(s, c1: y1, c2: y2)
+    Self.bernstein(s, c1: y1, c2: y2)
   }
 
   /// The Bézier parameter s with x(s) = t, for t clamped to [0, 1].
@@ -24,9 +31,11 @@ extension CubicBezierEasing {
   /// x(s) = t exactly, when the bracket holds no double strictly inside, or when Newton
   /// stops moving.
   ///
-  /// Error bound: the returned s is within one ulp of a parameter whose computed x is
-  /// the closest achievable to t; |x(s) − t| ≤ about 4u·(1 + 3x1 + 3x2).
-  /// - Complexity: quadratic convergence; typically 3–6 iterations, at most 64 halvings.
+  /// Error bound: the loop ends with adjacent doubles bracketing t (or x(s) = t), so
+  /// |x(s) − t| ≤ x′(s)·ulp(s) + 6u·x(s), about 9u at worst for x′ ≤ 3.
+  /// - Complexity: quadratic convergence where x′(s) > 0, typically 3–6 iterations;
+  ///   linear (like bisection) near a flat end x′ = 0; never more than
+  ///   ``maximumSolverIterations`` evaluations.
   public func parameter(forTime t: Double) -> Double {
     let target = t.isNaN ? 0 : max(0, min(1, t))
     if target == 0 || target == 1 { return target }
@@ -39,7 +48,7 @@ extension CubicBezierEasing {
       if error < 0 { lo = s } else { hi = s }
       let midpoint = lo + (hi - lo) / 2
       if midpoint <= lo || midpoint >= hi { break }
-      let slope = Self.coordinateSlope(s, c1: x1, c2: x2)
+      let slope = Self.bernsteinSlope(s, c1: x1, c2: x2)
       let newton = s - error / slope
       let next = (slope > 0 && newton > lo && newton < hi) ? newton : midpoint
       if next == s { break }
@@ -61,21 +70,19 @@ extension CubicBezierEasing {
     1 - progress(atTime: t)
   }
 
-  /// One coordinate of a Bézier with controls 0, c1, c2, 1, in power form:
-  /// (((1 + 3c1 − 3c2)·s + 3(c2 − 2c1))·s + 3c1)·s.
+  /// One coordinate of a Bézier with controls 0, c1, c2, 1, in Bernstein form:
+  /// 3(1−s)s·((1−s)·c1 + s·c2) + s³.
   @usableFromInline
-  static func coordinate(_ s: Double, c1: Double, c2: Double) -> Double {
-    let cubic = 1 + 3 * (c1 - c2)
-    let quadratic = 3 * (c2 - 2 * c1)
-    let linear = 3 * c1
-    return ((cubic * s + quadratic) * s + linear) * s
+  static func bernstein(_ s: Double, c1: Double, c2: Double) -> Double {
+    let r = 1 - s
+    return 3 * r * s * (r * c1 + s * c2) + s * s * s
   }
 
-  /// The derivative of ``coordinate(_:c1:c2:)`` with respect to s.
+  /// The derivative of ``bernstein(_:c1:c2:)`` with respect to s:
+  /// 3(1−s)²·c1 + 6(1−s)s·(c2 − c1) + 3s²·(1 − c2).
   @usableFromInline
-  static func coordinateSlope(_ s: Double, c1: Double, c2: Double) -> Double {
-    let cubic = 1 + 3 * (c1 - c2)
-    let quadratic = 3 * (c2 - 2 * c1)
-    return (3 * cubic * s + 2 * quadratic) * s + 3 * c1
+  static func bernsteinSlope(_ s: Double, c1: Double, c2: Double) -> Double {
+    let r = 1 - s
+    return 3 * r * r * c1 + 6 * r * s * (c2 - c1) + 3 * s * s * (1 - c2)
   }
 }

@@ -12,8 +12,9 @@ import CurveCore
 /// y(s) = Σ βᵢ Bᵢ(s) **is** the polynomial g: no approximation is involved.
 public struct CubicBezierEasing: Sendable, Hashable {
   /// How far f(0) may be from 1 and f(1) from 0 for ``init(progressOf:)`` to accept a
-  /// curve: the exported Bézier reproduces f only up to this endpoint error.
-  public static let endpointTolerance = 1e-15
+  /// curve: CurveCore's ``DepletionCheck/defaultTolerance``, 4 ulps of 1 (≈ 8.9e-16). The
+  /// exported Bézier reproduces f only up to this endpoint error.
+  public static let endpointTolerance = DepletionCheck.defaultTolerance
 
   /// The first control point's time coordinate, in [0, 1].
   public let x1: Double
@@ -44,34 +45,38 @@ public struct CubicBezierEasing: Sendable, Hashable {
 
   /// The exact progress easing 1 − f of a depletion cubic f(t) = a·t³ + b·t² + c·t + d.
   ///
-  /// The Bernstein control values of f are β = (d, d + c/3, d + (2c + b)/3, a + b + c + d);
-  /// with d = 1 and a + b + c + d = 0 the progress controls are 1 − β:
+  /// The progress g = 1 − f = −a·t³ − b·t² − c·t + (1 − d) (every operation exact for
+  /// d near 1) is converted to the Bernstein basis by CurveCore's ``BernsteinPolynomial``,
+  /// whose control values are (0, −c/3, −(2c + b)/3, 1) up to the endpoint deviations:
   /// `cubic-bezier(1/3, −c/3, 2/3, −(2c + b)/3)`.
   ///
-  /// Error bound: y1 is one correctly rounded division; y2 carries at most 2 roundings
-  /// (about 2u·|2c + b|/3). Sampling the result reproduces f to within
-  /// ``endpointTolerance`` plus a few ulps of the Bernstein sum.
+  /// Error bound: y1 and y2 are each an exact sum rounded once, then one division, so each
+  /// is within 1 ulp of the exact Bernstein value. Sampling the result reproduces f to
+  /// within the endpoint deviations (≤ ``endpointTolerance``) plus about 6u·max(1, |y1|, |y2|).
   /// - Parameter polynomial: a polynomial of degree ≤ 3 (exact leading zeros are dropped).
   /// - Throws: ``DesignError/notExportable(degree:)`` above degree 3,
   ///   ``DesignError/endpointNotExact(what:value:expected:)`` when f(0) ≠ 1 or f(1) ≠ 0.
   public init(progressOf polynomial: Polynomial) throws(DesignError) {
     let cubic = try Self.depletionCubic(polynomial)
-    try self.init(x1: 1.0 / 3.0, y1: -cubic.c / 3, x2: 2.0 / 3.0, y2: -(2 * cubic.c + cubic.b) / 3)
+    let exact = BernsteinPolynomial(Cubic(a: -cubic.a, b: -cubic.b, c: -cubic.c, d: 1 - cubic.d).polynomial)
+    try self.init(x1: 1.0 / 3.0, y1: exact.controlValues[1], x2: 2.0 / 3.0, y2: exact.controlValues[2])
   }
 
-  /// The polynomial as a ``Cubic`` after checking it can be exported exactly.
+  /// The polynomial as a ``Cubic`` after checking that it can be exported exactly: degree
+  /// at most 3 after dropping exact leading zeros, and the exact endpoint deviations
+  /// |f(0) − 1| and |f(1)| (CurveCore's ``DepletionCheck``) within ``endpointTolerance``.
   /// - Throws: as ``init(progressOf:)``.
   public static func depletionCubic(_ polynomial: Polynomial) throws(DesignError) -> Cubic {
     let significant = Array(polynomial.coefficients.drop(while: { $0 == 0 }))
     guard significant.count <= 4 else { throw .notExportable(degree: significant.count - 1) }
     let padded = Array(repeating: 0.0, count: 4 - significant.count) + significant
     let cubic = Cubic(a: padded[0], b: padded[1], c: padded[2], d: padded[3])
-    guard abs(cubic.d - 1) <= endpointTolerance else {
-      throw .endpointNotExact(what: "f(0)", value: cubic.d, expected: 1)
+    let check = cubic.depletionCheck(tolerance: endpointTolerance)
+    guard check.startDeviation <= endpointTolerance else {
+      throw .endpointNotExact(what: "f(0)", value: check.startLevel, expected: 1)
     }
-    let end = ((cubic.a + cubic.b) + cubic.c) + cubic.d
-    guard abs(end) <= endpointTolerance else {
-      throw .endpointNotExact(what: "f(1)", value: end, expected: 0)
+    guard check.endDeviation <= endpointTolerance else {
+      throw .endpointNotExact(what: "f(1)", value: check.endLevel, expected: 0)
     }
     return cubic
   }

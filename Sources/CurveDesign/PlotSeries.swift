@@ -3,25 +3,30 @@ import CurveFitting
 import CurveSpec
 
 /// One curve in a plot: the polynomial, its control points and its fit diagnostics.
+///
+/// Everything but the name is derived together at initialization, so it is read-only.
 public struct PlotSeries: Sendable {
   /// The name shown in the legend.
   public var name: String
   /// The curve f, highest power first.
-  public var polynomial: Polynomial
+  public let polynomial: Polynomial
   /// The control points (t, level) the curve was fitted to.
-  public var points: [DataPoint]
+  public let points: [DataPoint]
   /// yᵢ − f(tᵢ) for each point, unweighted.
-  public var residuals: [Double]
+  public let residuals: [Double]
   /// The root-mean-square (weighted) residual of the fit.
-  public var rmse: Double
+  public let rmse: Double
   /// The largest |residual|.
-  public var maxAbsResidual: Double
+  public let maxAbsResidual: Double
   /// The coefficient of determination, when defined.
-  public var rSquared: Double?
-  /// Where the slope is positive or nearly zero.
-  public var slope: SlopeProfile
+  public let rSquared: Double?
+  /// Where the slope is positive or nearly zero (drawn as bands).
+  public let slope: SlopeProfile
+  /// CurveCore's exact monotonicity verdict on [0, 1] (the legend's verdict).
+  public let verdict: MonotonicityVerdict
 
   /// Creates a series from a polynomial and its points, computing the residuals.
+  /// - Complexity: O(points) plus the slope scan and the exact verdict.
   /// - Parameter flatThreshold: see ``SlopeProfile/init(_:flatThreshold:)``.
   public init(
     name: String, polynomial: Polynomial, points: [DataPoint],
@@ -37,6 +42,7 @@ public struct PlotSeries: Sendable {
     maxAbsResidual = residuals.map(abs).max() ?? 0
     rSquared = nil
     slope = SlopeProfile(polynomial, flatThreshold: flatThreshold)
+    verdict = polynomial.monotonicity()
   }
 
   /// Creates a series from a fitter report on `points`.
@@ -52,6 +58,7 @@ public struct PlotSeries: Sendable {
     maxAbsResidual = report.maxAbsResidual
     rSquared = report.rSquared
     slope = SlopeProfile(report.polynomial, flatThreshold: flatThreshold)
+    verdict = report.polynomial.monotonicity()
   }
 
   /// Fits `spec` by least squares and wraps the result. A spec's `minSlope`, when set,

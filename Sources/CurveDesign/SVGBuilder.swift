@@ -84,9 +84,11 @@ public enum PlotNumber {
   }
 
   /// `value` to `digits` significant digits (1…15), e.g. 0.0012345 → `0.00123`,
-  /// 1.3877e-17 → `1.39e-17` (scientific below 1e-4). Zero prints as `0`.
+  /// 1.3877e-17 → `1.39e-17` (scientific below 1e-4). Zero prints as `0`; ±∞ and NaN
+  /// print as `∞`, `−∞` and `undefined`.
   public static func significant(_ value: Double, digits: Int = 3) -> String {
-    guard value.isFinite else { return "\(value)" }
+    guard !value.isNaN else { return "undefined" }
+    guard value.isFinite else { return value < 0 ? "−∞" : "∞" }
     guard value != 0 else { return "0" }
     let places = max(1, min(15, digits))
     var exponent = 0

@@ -75,6 +75,9 @@ struct PlotLayout {
       slopeLow = min(slopeLow, curve.slope.minimumSlope)
       slopeHigh = max(slopeHigh, curve.slope.maximumSlope)
     }
+    // Keep the ranges finite and bounded even for wild curves (the curve is clipped).
+    slopeLow = max(-1e6, slopeLow.isNaN ? -1 : slopeLow)
+    slopeHigh = min(1e6, slopeHigh.isNaN ? 0 : slopeHigh)
     levelLow = max(-1, levelLow - 0.05)
     levelHigh = min(2, levelHigh + 0.05)
     let slopePad = 0.1 * (slopeHigh - slopeLow)
@@ -109,7 +112,8 @@ struct PlotLayout {
 
   /// The smallest of 1, 2, 2.5, 5 × 10ᵏ that is at least `rough`.
   static func niceStep(_ rough: Double) -> Double {
-    guard rough > 0, rough.isFinite else { return 1 }
+    guard rough.isFinite, rough > 0 else { return 1 }
+    guard rough > 1e-290, rough < 1e290 else { return rough }
     var power = 1.0
     while power > rough { power /= 10 }
     while power * 10 <= rough { power *= 10 }

@@ -1,11 +1,23 @@
+import CurveCore
+
 extension SVGPlot {
-  /// The verdict line of one curve: symbol, colour and text.
+  /// The verdict line of one curve: symbol, colour and text, from CurveCore's exact
+  /// verdict, with the rising regions of the slope scan when it found them.
   static func verdict(_ curve: PlotSeries, layout: PlotLayout) -> (text: String, colour: String) {
-    if curve.slope.neverRises {
+    switch curve.verdict {
+    case .strictlyDecreasing, .nonIncreasing:
       return ("✓ never rises", goodColour)
+    case .constant:
+      return ("✗ constant: never falls", risingColour)
+    case .strictlyIncreasing, .nonDecreasing:
+      return ("✗ rises everywhere", risingColour)
+    case .notMonotone(let rising, _):
+      let intervals = curve.slope.risingIntervals
+      let place = intervals.isEmpty
+        ? "near " + layout.describe(rising.t...rising.t)
+        : intervals.map(layout.describe).joined(separator: ", ")
+      return ("✗ rises: \(place)", risingColour)
     }
-    let where_ = curve.slope.risingIntervals.map(layout.describe).joined(separator: ", ")
-    return ("✗ rises: \(where_)", risingColour)
   }
 
   /// The legend: one block per curve (name, verdict, flat regions, fit statistics), then
@@ -23,7 +35,7 @@ extension SVGPlot {
           svg.text("text", [
             ("x", PlotNumber.fixed(left + 34)), ("y", PlotNumber.fixed(y + 5)), ("font-size", "14"),
             ("font-weight", "bold"), ("fill", "#111827"),
-          ], curve.name)
+          ], curve.name.count <= 28 ? curve.name : String(curve.name.prefix(27)) + "…")
           let verdict = verdict(curve, layout: layout)
           svg.text("text", [
             ("class", "verdict"), ("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(y + 24)), ("font-size", "13"),

@@ -7,7 +7,7 @@ extension SVGPlot {
     svg.group("g", [("id", "level-panel")]) { svg in
       svg.empty("rect", frame.rectAttributes + [("fill", "#f9fafb"), ("stroke", "none")])
       drawGrid(&svg, frame: frame, ticks: layout.levelTicks, timeTicks: layout.timeTicks)
-      svg.group("g", [("class", "rising-bands"), ("fill", risingColour), ("fill-opacity", "0.12")]) { svg in
+      svg.group("g", [("class", "rising-bands"), ("fill", risingColour), ("fill-opacity", "0.16")]) { svg in
         for curve in series { drawBands(&svg, curve.slope.risingIntervals, in: frame) }
       }
       svg.empty("line", [
@@ -18,6 +18,16 @@ extension SVGPlot {
       drawAxes(&svg, frame: frame, layout: layout, ticks: layout.levelTicks, label: { PlotNumber.fixed($0 * 100) + " %" })
       svg.text("text", rotatedTitle(frame), "level")
       svg.group("g", [("clip-path", "url(#main-clip)")]) { svg in
+        for curve in series {
+          for interval in curve.slope.risingIntervals {
+            svg.empty("path", [
+              ("class", "rising-halo"),
+              ("d", bezierPath(curve.polynomial, from: interval.lowerBound, to: interval.upperBound, in: frame)),
+              ("fill", "none"), ("stroke", risingColour), ("stroke-opacity", "0.45"), ("stroke-width", "10"),
+              ("stroke-linecap", "round"),
+            ])
+          }
+        }
         for (index, curve) in series.enumerated() {
           svg.empty("path", [
             ("class", "curve"), ("d", bezierPath(curve.polynomial, in: frame)), ("fill", "none"),

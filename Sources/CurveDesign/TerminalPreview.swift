@@ -22,7 +22,9 @@ public enum TerminalPreview {
   /// Renders f on [0, 1] with its control points.
   /// - Parameters:
   ///   - polynomial: the curve f.
-  ///   - points: control points drawn as `•`; the level range grows to show them (up to −100 %…200 %).
+  ///   - points: control points drawn as `•` (only when there are at most width / 2 of
+  ///     them, so they never hide the curve); the level range grows to show them (up to
+  ///     −100 %…200 %).
   ///   - width: plot width in character cells, clamped to ``widthRange``.
   ///   - height: plot height in character cells, clamped to ``heightRange``.
   /// - Returns: `height + 2` lines, each ending in a newline.
@@ -33,15 +35,17 @@ public enum TerminalPreview {
     let dotColumns = 2 * columns
     let dotRows = 4 * rows
     let samples = (0..<dotColumns).map { polynomial.value(at: Double($0) / Double(dotColumns - 1)) }
-    let levels = samples + points.filter { $0.t >= 0 && $0.t <= 1 && $0.y.isFinite }.map(\.y)
+    let levels = (samples + points.filter { $0.t >= 0 && $0.t <= 1 }.map(\.y)).filter(\.isFinite)
     let low = max(-1, min(0, levels.min() ?? 0))
     let high = min(2, max(1, levels.max() ?? 1))
     func dotRow(_ level: Double) -> Int {
       let fraction = (high - level) / (high - low)
-      return min(dotRows - 1, max(0, Int((fraction * Double(dotRows - 1)).rounded())))
+      // An overflowing value (|f| beyond the double range) is drawn at the nearer edge.
+      guard fraction.isFinite else { return level > high ? 0 : dotRows - 1 }
+      return Int((min(1, max(0, fraction)) * Double(dotRows - 1)).rounded())
     }
     var dots = [[Bool]](repeating: [Bool](repeating: false, count: dotColumns), count: dotRows)
-    for column in stride(from: 0, to: dotColumns, by: 3) {
+    for column in stride(from: 0, to: dotColumns, by: 4) {
       dots[dotRow(1 - Double(column) / Double(dotColumns - 1))][column] = true
     }
     var previous = dotRow(samples[0])
@@ -58,7 +62,10 @@ public enum TerminalPreview {
         cells[row][column] = brailleCell(dots, row: row, column: column)
       }
     }
-    for point in points where point.t >= 0 && point.t <= 1 && point.y >= low && point.y <= high {
+    // Beyond one mark per two columns the marks would hide the curve (a data file, the
+    // samples of an imported easing): then only the curve is drawn.
+    let marked = points.count <= columns / 2 ? points : []
+    for point in marked where point.t >= 0 && point.t <= 1 && point.y >= low && point.y <= high {
       let column = min(columns - 1, Int(point.t * Double(dotColumns - 1)) / 2)
       cells[dotRow(point.y) / 4][column] = "•"
     }

@@ -113,15 +113,7 @@ extension FitReport {
     self.rank = rank
     self.conditionNumber = conditionNumber
     constraints = problem.constraints
-    constraintResiduals = problem.constraints.map { constraint in
-      switch constraint {
-      case .value(let t, let value):
-        return (DoubleDouble.horner(ascending: ascending, at: t) - value).value
-      case .slope(let t, let slope):
-        let derivative = ascending.enumerated().dropFirst().map { Double($0.offset) * $0.element }
-        return (DoubleDouble.horner(ascending: derivative, at: t) - slope).value
-      }
-    }
+    constraintResiduals = problem.constraints.map { Self.constraintResidual($0, ascending: ascending) }
     degreesOfFreedom = points.count - problem.freeParameterCount
     let s = degreesOfFreedom > 0 ? (rss / Double(degreesOfFreedom)).squareRoot() : nil
     residualStandardDeviation = s

@@ -3,6 +3,7 @@ public enum ScheduleError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The depletion duration (in seconds) is not a finite positive number.
   case invalidDuration(seconds: Double)
 
+  /// One line naming the offending duration.
   public var description: String {
     switch self {
     case .invalidDuration(let seconds):

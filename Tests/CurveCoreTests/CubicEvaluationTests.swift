@@ -60,6 +60,24 @@ struct CubicEvaluationTests {
     print("scheme \(scheme): max |error| \(Double(maximumAbsolute)), max error/S \(Double(maximumInScale))")
   }
 
+  @Test("article curves: every scheme's maximum error over 10⁵ uniform t, in ulps of 1", arguments: ArticleCurve.allCases)
+  func articleCurveMaxima(curve: ArticleCurve) {
+    let cubic = curve.cubic
+    var report: [String] = []
+    for scheme in Self.schemes {
+      var worst: Float80 = 0
+      for step in 0...100_000 {
+        let t = Double(step) / 100_000
+        let (exact, scale) = reference(cubic, t)
+        let error = abs(Float80(cubic.value(at: t, scheme: scheme)) - exact)
+        worst = max(worst, error)
+        #expect(error <= gamma(scheme.cubicGammaIndex ?? 6) * scale)
+      }
+      report.append("\(scheme) \(Double(worst / 0x1p-52))")
+    }
+    print("\(curve) max error (ulps of 1): " + report.joined(separator: ", "))
+  }
+
   @Test("batch evaluation is bit-identical to scalar evaluation, clamped and not", arguments: schemes)
   func batchMatchesScalar(scheme: EvaluationScheme) {
     var random = SeededRandomNumberGenerator(seed: 3)
@@ -92,6 +110,20 @@ struct CubicEvaluationTests {
     for t: Double in [-1e300, -1, -0.0, -.infinity] { #expect(cubic.level(forNormalizedElapsed: t, scheme: scheme) == atZero) }
     for t: Double in [1e300, 2, .infinity, .nan] { #expect(cubic.level(forNormalizedElapsed: t, scheme: scheme) == atOne) }
     #expect(cubic.value(at: .nan, scheme: scheme).isNaN, "unclamped evaluation propagates NaN")
+    var random = SeededRandomNumberGenerator(seed: 13)
+    for _ in 0..<500 {
+      let (a, b, c, d) = (random.nextUnitDouble() - 0.5, random.nextUnitDouble() - 0.5,
+                          random.nextUnitDouble() - 0.5, random.nextUnitDouble() - 0.5)
+      let random = Cubic(a: a, b: b, c: c, d: d)
+      #expect(random.value(at: 0, scheme: scheme) == d, "f(0) is d exactly")
+      let atOne = random.value(at: 1, scheme: scheme)
+      switch scheme {
+      case .horner, .naive, .hornerFMA: #expect(atOne == ((a + b) + c) + d)
+      case .naiveFMA: #expect(atOne == ((d + c) + b) + a)
+      case .estrin, .estrinFMA: #expect(atOne == (a + b) + (c + d))
+      case .compensatedHorner: #expect(abs(atOne - (((a + b) + c) + d)) <= 4 * Double.ulpOfOne)
+      }
+    }
     #expect(cubic.value(at: 2, scheme: scheme) == 2, "unclamped evaluation extrapolates: 0.5·8 − 1.5·2 + 1")
   }
 

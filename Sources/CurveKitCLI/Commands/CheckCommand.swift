@@ -1,12 +1,132 @@
-/// `curvekit check`: Verify that a curve is monotone decreasing from 1 to 0. (Placeholder until its owner lands it.)
+import CurveCore
+import CurveFitting
+import CurveSpec
+
+/// `curvekit check`: decides exactly whether a curve is a depletion curve — non-increasing on
+/// [0, 1] with f(0) = 1 and f(1) = 0 — and prints the monotonicity verdict.
 enum CheckCommand: CurveKitCommand {
   static let name = "check"
   static let abstract = "Verify that a curve is monotone decreasing from 1 to 0."
-  static let usage = ["check [options]"]
-  static let discussion = ""
-  static let options: [OptionSpec] = []
+  static let usage = ["check --coefficients A,B,C,D [--tolerance X] [--json]", "check SPEC.json [--tolerance X] [--json]"]
+  static let discussion = """
+    The verdict is exact for the given double coefficients (any degree up to 10, highest power
+    first): strictly decreasing, non-increasing with isolated flat points, the increasing
+    counterparts, constant, or not monotone with a witness t where f'(t) > 0. With SPEC.json the
+    spec is fitted by least squares (as 'curvekit fit' does) and the fitted curve is checked.
+    f(0) and f(1) are exact; each may deviate from 1 and 0 by at most --tolerance
+    (default 4 ulps of 1, 8.881784197001252e-16).
+
+    Exit status: 0 when the curve is a depletion curve, 1 when it is not (the reason and the
+    witness on stderr), 2 on invalid input.
+    """
+  static let options: [OptionSpec] = [
+    .value("--coefficients", placeholder: "A,B,…", help: "Polynomial coefficients, highest power first."),
+    .value("--tolerance", placeholder: "X", help: "Largest accepted |f(0) − 1| and |f(1)| (default 4 ulps)."),
+    .flag("--json", help: "Print one JSON object."),
+  ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
-    throw UsageError("'curvekit check' is not available in this build yet")
+    try arguments.expectPositionals(atMost: 1, what: "at most one SPEC.json")
+    let polynomial = try curve(arguments)
+    let tolerance = try arguments.double("--tolerance") ?? DepletionCheck.defaultTolerance
+    guard tolerance >= 0 else { throw UsageError("--tolerance: '\(tolerance)' must not be negative") }
+    let check = polynomial.depletionCheck(tolerance: tolerance)
+    let rise = risingWitness(polynomial, check.verdict)
+    if arguments.has("--json") {
+      io.write(JSONWriter.string(json(polynomial, check, rise)) + "\n")
+    } else {
+      io.write(text(polynomial, check))
+    }
+    guard check.isDepletionCurve else { throw CheckFailure("not a depletion curve: " + reason(check, rise)) }
+    return .success
+  }
+
+  /// The polynomial from `--coefficients` or from fitting SPEC.json.
+  private static func curve(_ arguments: ParsedArguments) throws -> Polynomial {
+    let coefficients = try arguments.doubleList("--coefficients")
+    switch (coefficients, arguments.positionals.first) {
+    case (let coefficients?, nil):
+      return try Polynomial(coefficients: coefficients)
+    case (nil, let path?):
+      return try LeastSquaresFitter.fit(try CurveSpec.load(path: path).fitProblem).polynomial
+    case (_?, _?):
+      throw UsageError("give either --coefficients or SPEC.json, not both")
+    case (nil, nil):
+      throw UsageError("missing curve: give --coefficients A,B,C,D or SPEC.json (see 'curvekit check --help')")
+    }
+  }
+
+  /// A point where f′ > 0, proving the curve rises (nil when it never does).
+  private static func risingWitness(_ polynomial: Polynomial, _ verdict: MonotonicityVerdict) -> MonotonicityWitness? {
+    switch verdict {
+    case .notMonotone(let rising, _):
+      return rising
+    case .strictlyIncreasing, .nonDecreasing:
+      // f′ ≥ 0 with isolated zeros: any point that is not a flat point rises.
+      let flat = Set(verdict.flatPoints.map(\.t))
+      for t in [0.5, 0.25, 0.75, 0.125, 0.375] where !flat.contains(t) {
+        let slope = polynomial.exactSlope(at: t)
+        if slope > 0 { return MonotonicityWitness(t: t, slope: slope, isVerified: true) }
+      }
+      return nil
+    case .strictlyDecreasing, .nonIncreasing, .constant:
+      return nil
+    }
+  }
+
+  private static func reason(_ check: DepletionCheck, _ rise: MonotonicityWitness?) -> String {
+    var reasons: [String] = []
+    if let rise {
+      reasons.append("rises at t = \(rise.t), f'(t) = \(rise.slope)" + (rise.isVerified ? "" : " (unverified)"))
+    } else if check.verdict == .constant {
+      reasons.append("constant")
+    }
+    if check.startDeviation > check.tolerance { reasons.append("f(0) = \(check.startLevel), not 1") }
+    if check.endDeviation > check.tolerance { reasons.append("f(1) = \(check.endLevel), not 0") }
+    return reasons.joined(separator: "; ")
+  }
+
+  private static func text(_ polynomial: Polynomial, _ check: DepletionCheck) -> String {
+    """
+    coefficients: \(polynomial)
+    verdict: \(check.verdict)
+    f(0) = \(check.startLevel) (deviation \(check.startDeviation))
+    f(1) = \(check.endLevel) (deviation \(check.endDeviation))
+    depletion curve: \(check.isDepletionCurve ? "yes" : "no") (tolerance \(check.tolerance))
+
+    """
+  }
+
+  private static func json(_ polynomial: Polynomial, _ check: DepletionCheck, _ rise: MonotonicityWitness?) -> JSONValue {
+    func witness(_ w: MonotonicityWitness?) -> JSONValue {
+      guard let w else { return .null }
+      return ["t": .number(w.t), "slope": .number(w.slope), "verified": .bool(w.isVerified)]
+    }
+    var falling: MonotonicityWitness?
+    if case .notMonotone(_, let fall) = check.verdict { falling = fall }
+    return [
+      "coefficients": .numbers(polynomial.coefficients),
+      "verdict": .string(verdictName(check.verdict)),
+      "flatPoints": .array(check.verdict.flatPoints.map { ["t": .number($0.t), "exact": .bool($0.isExact)] }),
+      "risingWitness": witness(rise),
+      "fallingWitness": witness(falling),
+      "f0": .number(check.startLevel),
+      "f1": .number(check.endLevel),
+      "startDeviation": .number(check.startDeviation),
+      "endDeviation": .number(check.endDeviation),
+      "tolerance": .number(check.tolerance),
+      "isDepletionCurve": .bool(check.isDepletionCurve),
+    ]
+  }
+
+  private static func verdictName(_ verdict: MonotonicityVerdict) -> String {
+    switch verdict {
+    case .strictlyDecreasing: return "strictlyDecreasing"
+    case .nonIncreasing: return "nonIncreasing"
+    case .strictlyIncreasing: return "strictlyIncreasing"
+    case .nonDecreasing: return "nonDecreasing"
+    case .constant: return "constant"
+    case .notMonotone: return "notMonotone"
+    }
   }
 }

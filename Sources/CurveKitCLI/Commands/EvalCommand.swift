@@ -1,12 +1,103 @@
-/// `curvekit eval`: Evaluate a curve at normalized times. (Placeholder until its owner lands it.)
+import CurveCore
+import CurveSpec
+
+/// `curvekit eval`: the clamped level f(clamp(t)) at each normalized time, one per line.
 enum EvalCommand: CurveKitCommand {
   static let name = "eval"
   static let abstract = "Evaluate a curve at normalized times."
-  static let usage = ["eval [options]"]
-  static let discussion = ""
-  static let options: [OptionSpec] = []
+  static let usage = ["eval --coefficients A,B,C,D [--method SCHEME] [--json] [T …]"]
+  static let discussion = """
+    Prints the level at each T (clamped to [0, 1] first, as the article does), one per line,
+    in shortest round-trip form. With no T, reads one T per line from standard input (blank
+    lines are skipped). Coefficients: any degree up to 10, highest power first; for a cubic
+    '--method horner' (the default) is bit for bit the article's level(forNormalizedElapsed:).
+    Methods: \(EvaluationScheme.allCases.map(\.rawValue).joined(separator: ", ")).
+    Exit status: 0 on success, 2 on invalid input (the first bad line is named).
+    """
+  static let options: [OptionSpec] = [
+    .value("--coefficients", placeholder: "A,B,…", help: "Polynomial coefficients, highest power first."),
+    .value("--method", placeholder: "SCHEME", help: "Evaluation scheme (default horner)."),
+    .flag("--json", help: "Print one JSON object with the times and levels."),
+  ]
+
+  /// Times are evaluated and printed in blocks of this many, through the batch API.
+  private static let blockSize = 4_096
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
-    throw UsageError("'curvekit eval' is not available in this build yet")
+    guard let coefficients = try arguments.doubleList("--coefficients") else {
+      throw UsageError("missing --coefficients A,B,C,D (see 'curvekit eval --help')")
+    }
+    let polynomial = try Polynomial(coefficients: coefficients)
+    let scheme = try arguments.choice("--method", as: EvaluationScheme.self) ?? .horner
+    let evaluator = Evaluator(polynomial: polynomial, scheme: scheme)
+    let json = arguments.has("--json")
+    var allTimes: [Double] = []
+    var allLevels: [Double] = []
+    var block: [Double] = []
+    block.reserveCapacity(blockSize)
+    func emit() {
+      let levels = evaluator.levels(block)
+      if json {
+        allTimes += block
+        allLevels += levels
+      } else {
+        var text = ""
+        text.reserveCapacity(levels.count * 24)
+        for level in levels {
+          text += level.description
+          text += "\n"
+        }
+        io.write(text)
+      }
+      block.removeAll(keepingCapacity: true)
+    }
+    if arguments.positionals.isEmpty {
+      let reader = try io.inputReader()
+      var failure: UsageError?
+      while failure == nil, reader.withNextLine({ bytes in
+        let line = String(decoding: bytes, as: UTF8.self)
+        if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
+        do throws(UsageError) {
+          block.append(try NumberArgument.finiteDouble(line, what: "\(reader.sourceName):\(reader.lineNumber)"))
+        } catch { failure = error }
+        if block.count == blockSize { emit() }
+      }) {}
+      if let failure { throw failure }
+      if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName): read error") }
+    } else {
+      for (index, text) in arguments.positionals.enumerated() {
+        block.append(try NumberArgument.finiteDouble(text, what: "T \(index + 1)"))
+        if block.count == blockSize { emit() }
+      }
+    }
+    emit()
+    if json {
+      let object: JSONValue = [
+        "coefficients": .numbers(polynomial.coefficients),
+        "method": .string(scheme.rawValue),
+        "t": .numbers(allTimes),
+        "levels": .numbers(allLevels),
+      ]
+      io.write(JSONWriter.string(object, pretty: false) + "\n")
+    }
+    return .success
+  }
+
+  /// Clamped evaluation by the cubic batch API (degree ≤ 3) or the general polynomial schemes.
+  private struct Evaluator {
+    let polynomial: Polynomial
+    let scheme: EvaluationScheme
+    let cubic: Cubic?
+
+    init(polynomial: Polynomial, scheme: EvaluationScheme) {
+      self.polynomial = polynomial
+      self.scheme = scheme
+      cubic = try? Cubic(polynomial)
+    }
+
+    func levels(_ times: [Double]) -> [Double] {
+      if let cubic { return cubic.levels(forNormalizedElapsed: times, scheme: scheme) }
+      return times.map { polynomial.value(at: Cubic.clampedNormalizedElapsed($0), scheme: scheme) }
+    }
   }
 }

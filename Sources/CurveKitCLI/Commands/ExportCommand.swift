@@ -1,12 +1,74 @@
-/// `curvekit export`: Export a curve as CSS or SwiftUI easing. (Placeholder until its owner lands it.)
+import CurveCore
+import CurveDesign
+import CurveFitting
+import CurveSpec
+
+/// `curvekit export`: write a depletion cubic as a CSS or SwiftUI easing, exactly.
 enum ExportCommand: CurveKitCommand {
+  /// The output formats.
+  enum Format: String, CaseIterable {
+    case css, swiftui, json
+  }
+
   static let name = "export"
   static let abstract = "Export a curve as CSS or SwiftUI easing."
-  static let usage = ["export [options]"]
-  static let discussion = ""
-  static let options: [OptionSpec] = []
+  static let usage = [
+    "export SPEC.json [--format css|swiftui|json] [--duration SECONDS]",
+    "export --coefficients a,b,c,d [--name NAME] [--format css|swiftui|json]",
+  ]
+  static let discussion = """
+    Writes the progress curve 1 − f of a depletion cubic f (f(0) = 1, f(1) = 0) as
+    cubic-bezier(1/3, −c/3, 2/3, −(2c+b)/3): through the Bernstein form, x(s) = s, so the
+    easing IS the polynomial and the conversion is exact. css prints a :root rule with a
+    custom property, swiftui prints Animation.timingCurve and UnitCurve.bezier, json
+    prints one object. A note (a comment, and on stderr) warns when y1 or y2 is outside
+    [0, 1]; a note on stderr warns when the curve rises somewhere (the easing then moves
+    backwards). Only a cubic with f(0) = 1 and f(1) = 0 (within 4 ulps) can be exported.
+    Exit status: 0 exported, 2 invalid input or a curve that cannot be exported.
+    """
+  static let options: [OptionSpec] = [
+    .value("--format", placeholder: "css|swiftui|json", help: "The output format (default css)."),
+    .value("--coefficients", placeholder: "a,b,c,d", help: "The cubic, highest power first, instead of a spec."),
+    .value("--name", placeholder: "NAME", help: "The curve's name (default: the spec's name, or Depletion)."),
+    .value("--duration", placeholder: "SECONDS", help: "The SwiftUI animation duration (default 0.35)."),
+  ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
-    throw UsageError("'curvekit export' is not available in this build yet")
+    try arguments.expectPositionals(atMost: 1, what: "one SPEC.json")
+    let format = try arguments.choice("--format", as: Format.self) ?? .css
+    let duration = try arguments.double("--duration") ?? 0.35
+    guard duration > 0 else { throw UsageError("--duration: '\(duration)' must be positive") }
+    let (name, polynomial) = try curve(arguments)
+    let easing = try CubicBezierEasing(progressOf: polynomial)
+    switch format {
+    case .css: io.write(easing.cssSnippet(name: name))
+    case .swiftui: io.write(easing.swiftUISnippet(name: name, duration: duration))
+    case .json: io.write(JSONWriter.string(easing.jsonValue(name: name)) + "\n")
+    }
+    for note in easing.rangeNotes { io.writeError("note: \(note)\n") }
+    if case .notMonotone(let rising, _) = polynomial.monotonicity() {
+      io.writeError("note: the curve rises near t = \(rising.t), so the easing moves backwards there\n")
+    }
+    return .success
+  }
+
+  /// The curve's name and polynomial, from `--coefficients` or a fitted spec.
+  static func curve(_ arguments: ParsedArguments) throws -> (String, Polynomial) {
+    if let coefficients = try arguments.doubleList("--coefficients") {
+      guard arguments.positionals.isEmpty else {
+        throw UsageError("export: give either SPEC.json or --coefficients, not both")
+      }
+      return (arguments.value("--name") ?? "Depletion", try Polynomial(coefficients: coefficients))
+    }
+    guard let path = arguments.positionals.first else {
+      throw UsageError("export: give SPEC.json or --coefficients a,b,c,d (see 'curvekit export --help')")
+    }
+    let spec = try CurveSpec.load(path: path)
+    do {
+      let report = try LeastSquaresFitter.fit(spec.fitProblem)
+      return (arguments.value("--name") ?? spec.name, report.polynomial)
+    } catch {
+      throw UsageError("\(FileText.displayName(of: path)): \(error)")
+    }
   }
 }

@@ -1,3 +1,4 @@
+import CurveDesign
 import CurveFitting
 import CurveSpec
 
@@ -9,38 +10,70 @@ enum FitCommand: CurveKitCommand {
     "fit SPEC.curve.json [--json] [--degree N] [--unconstrained | --constraint C …] [--weight W …]",
     "fit --point T:Y [--point T:Y …] [--weight W …] [--degree N] [--unconstrained | --constraint C …] [--json]",
     "fit --data FILE|- [--degree N] [--unconstrained | --constraint C …] [--json]",
+    "fit --from-css \"cubic-bezier(x1, y1, x2, y2)\" [--degree N] [--json]",
   ]
   static let discussion = """
     Fits a polynomial (degree 1…10, default 3) by weighted least squares: minimizes
     Σ (wᵢ·(yᵢ − f(tᵢ)))². Constrained fits use LAPACK dgglse; unconstrained fits use QR
     with column pivoting (dgelsy) in a centred, scaled variable plus iterative refinement.
     Points come from exactly one source: a spec file, --point, or --data (a text file of
-    "t y" lines, '#' comments, '-' for stdin; streamed, so millions of lines are fine).
+    "t y" lines, '#' comments, '-' for stdin; streamed, so millions of lines are fine),
+    or --from-css: a CSS easing (cubic-bezier(…) or a keyword) sampled as the depletion
+    level 1 − easing(t) at t = k/64 (x(s) = t solved by safeguarded Newton–bisection);
+    the report then adds the fit's max deviation from the easing on a 4097-point grid.
+    An imported easing defaults to --monotonic enforce: the best monotone depletion cubic.
     Constraints: without --constraint or --unconstrained the depletion defaults f(0)=1,
     f(1)=0 apply (from a spec: its own constraints), and then every t must be in [0, 1].
     Options given with a spec override its degree, weights and constraints.
     Output: coefficients (highest power first), RSS, RMSE, the largest |residual| and
     where, R², rank, condition estimate, residual SD, standard errors (unconstrained) and
-    constraint residuals; --json prints them as one JSON object.
-    Exit status: 0 success; 2 invalid input or usage (one line "error: …" on stderr).
+    constraint residuals; --json prints them as one JSON object. Under the report, a
+    braille preview of the curve and its points appears when stdout is a terminal or with
+    --preview (never with --json or --no-preview).
+    Monotonicity (--monotonic, or the spec's "monotonic"; default require for depletion
+    curves, ignore for general fits): require fails with exit 1 and the witness when the
+    curve rises (or f′ > −S with --min-slope S); enforce returns the exact least-squares
+    optimum over curves with f′ ≤ −S on [0, 1] (degree ≤ 3), with the active constraint,
+    the RMSE rise and the KKT residual; ignore only reports the verdict.
+    Exit status: 0 success; 1 not monotone under require; 2 invalid input or usage
+    (one line "error: …" on stderr).
     """
   static let options: [OptionSpec] = [
     .repeated("--point", placeholder: "T:Y", help: "A data point (t, y)."),
     .repeated("--weight", placeholder: "W", help: "A positive weight per point, in order (multiplies the residual)."),
     .value("--data", placeholder: "FILE", help: "Read \"t y\" lines from FILE ('-' = stdin; '#' starts a comment)."),
+    .value("--from-css", placeholder: "EASING", help: "Fit the depletion curve 1 − easing of a CSS cubic-bezier()."),
     .value("--degree", placeholder: "N", help: "Polynomial degree, 1…10 (default 3, or the spec's)."),
     .flag("--unconstrained", help: "Fit without constraints (reports standard errors)."),
     .repeated("--constraint", placeholder: "C", help: "value@T=V (f(T)=V) or slope@T=S (f'(T)=S)."),
     .flag("--json", help: "Print one JSON object instead of the report."),
-  ]
+    .flag("--preview", help: "Draw the curve in braille under the report (default when stdout is a terminal)."),
+    .flag("--no-preview", help: "Never draw the terminal preview."),
+  ] + monotoneOptions
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     let problem = try problem(from: arguments, io: io)
-    let report = try LeastSquaresFitter.fit(problem)
+    let result = try fitUnderPolicy(problem, arguments: arguments)
+    let report = result.report
+    let easing = try arguments.value("--from-css").map { text throws(DesignError) in try CSSEasing.parse(text) }
+    let deviation = easing.map { EasingImport.maxDeviation(of: report.polynomial, from: $0) }
     if arguments.has("--json") {
-      io.write(JSONWriter.string(json(report, problem: problem)) + "\n")
+      guard case .object(var members) = json(report, problem: problem) else { return .success }
+      members.append(("monotonic", monotoneJSON(result)))
+      if let easing, let deviation {
+        members.append(("easing", .object([
+          ("css", .string(easing.cssFunction)), ("maxDeviation", .number(deviation.value)), ("maxDeviationT", .number(deviation.t)),
+        ])))
+      }
+      io.write(JSONWriter.string(.object(members)) + "\n")
     } else {
-      io.write(humanReport(report, problem: problem))
+      io.write(humanReport(report, problem: problem) + monotoneSummary(result))
+      if let easing, let deviation {
+        io.write("\nimported easing  \(easing.cssFunction)\nmax deviation    \(deviation.value) at t = \(deviation.t)\n")
+      }
+      if !arguments.has("--no-preview"), arguments.has("--preview") || io.isOutputTerminal {
+        io.write("\n" + TerminalPreview.render(report.polynomial, points: problem.points))
+      }
     }
     return .success
   }
@@ -53,12 +86,13 @@ enum FitCommand: CurveKitCommand {
     let pointTexts = arguments.values("--point")
     let dataPath = arguments.value("--data")
     let specPath = arguments.positionals.first
-    let sources = [specPath != nil, !pointTexts.isEmpty, dataPath != nil].filter { $0 }.count
+    let cssText = arguments.value("--from-css")
+    let sources = [specPath != nil, !pointTexts.isEmpty, dataPath != nil, cssText != nil].filter { $0 }.count
     guard sources == 1 else {
       throw UsageError(
         sources == 0
-          ? "no points: give a spec file, --point T:Y, or --data FILE (see 'curvekit fit --help')"
-          : "give points from one source only: a spec file, --point, or --data")
+          ? "no points: give a spec file, --point T:Y, --data FILE or --from-css EASING (see 'curvekit fit --help')"
+          : "give points from one source only: a spec file, --point, --data or --from-css")
     }
     if arguments.has("--unconstrained"), !arguments.values("--constraint").isEmpty {
       throw UsageError("--unconstrained and --constraint contradict each other; give one or the other")
@@ -70,6 +104,9 @@ enum FitCommand: CurveKitCommand {
       let spec = try CurveSpec.load(path: specPath)
       problem = spec.fitProblem
       usesDefaultConstraints = spec.usesDefaultConstraints
+    } else if let cssText {
+      problem = FitProblem(points: EasingImport.samples(of: try CSSEasing.parse(cssText)))
+      usesDefaultConstraints = true
     } else {
       var points: [DataPoint] = []
       if let dataPath {

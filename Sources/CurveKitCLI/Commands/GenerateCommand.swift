@@ -1,12 +1,104 @@
-/// `curvekit generate`: Emit a self-contained Swift source file for a curve. (Placeholder until its owner lands it.)
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import CurveCodegen
+import CurveSpec
+
+/// `curvekit generate`: emit the self-contained Swift source file for a curve.
 enum GenerateCommand: CurveKitCommand {
   static let name = "generate"
   static let abstract = "Emit a self-contained Swift source file for a curve."
-  static let usage = ["generate [options]"]
-  static let discussion = ""
-  static let options: [OptionSpec] = []
+  static let usage = [
+    "generate SPEC.json [-o FILE] [--type-name N] [--access LEVEL] [--inverse METHOD] [--with-schedule]",
+    "generate --coefficients a,b,c,d --type-name N [-o FILE] [options]",
+    "generate SPEC.json -o FILE --check",
+  ]
+  static let discussion = """
+    Fits the spec (or takes the coefficients, highest power first) and writes one Swift file
+    with a namespace enum: the coefficients, level(forNormalizedElapsed:) and
+    normalizedElapsed(forLevel:), bit-identical to CurveKit, with no dependency on it.
+    The spec's "codegen" object sets defaults; flags override them. Without -o the file goes
+    to standard output; with -o it is written atomically, and only when its content changes.
+    Exit status: 0 done; 1 the curve is not monotone on [0, 1] (without
+    --allow-non-monotone or the spec's "monotonic": "ignore"), or --check found FILE
+    missing or out of date; 2 invalid input.
+    """
+  static let options: [OptionSpec] = [
+    .value("--output", short: "-o", placeholder: "FILE", help: "Write the file here instead of standard output."),
+    .value("--type-name", placeholder: "N", help: "The generated enum's name (default: from the spec's name)."),
+    .value("--access", placeholder: "LEVEL", help: "public, internal (default) or package."),
+    .value("--inverse", placeholder: "METHOD", help: "auto (default), bisection, cardano, newton or table."),
+    .flag("--with-schedule", help: "Add the Foundation date helpers (currentLevel, refill date, widget %)."),
+    .flag("--allow-non-monotone", help: "Generate even when the curve is not monotone on [0, 1]."),
+    .flag("--check", help: "Write nothing; exit 1 when FILE differs from what would be generated."),
+    .value("--coefficients", placeholder: "a,b,c,d", help: "Use these coefficients instead of fitting a spec."),
+  ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
-    throw UsageError("'curvekit generate' is not available in this build yet")
+    try arguments.expectPositionals(atMost: 1, what: "one SPEC.json")
+    let output = arguments.value("--output")
+    if arguments.has("--check") && output == nil { throw UsageError("--check needs the file to compare: -o FILE") }
+    var specOptions = CodegenOptions()
+    var policy = MonotonicPolicy.require
+    let curve: CodegenCurve
+    let derivedName: String?
+    if let coefficients = try arguments.doubleList("--coefficients") {
+      if let spec = arguments.positionals.first {
+        throw UsageError("give either SPEC.json ('\(spec)') or --coefficients, not both")
+      }
+      curve = try CodegenCurve.direct(coefficients: coefficients)
+      derivedName = nil
+    } else {
+      guard let path = arguments.positionals.first else {
+        throw UsageError("missing SPEC.json (or --coefficients a,b,c,d) for 'curvekit generate'")
+      }
+      let spec = try CurveSpec.load(path: path)
+      specOptions = spec.codegen
+      policy = spec.monotonic
+      curve = try CodegenCurve.fitted(from: spec)
+      derivedName = SwiftIdentifier.typeName(fromCurveName: spec.name)
+      if specOptions.typeName == nil, derivedName == nil, arguments.value("--type-name") == nil {
+        throw CodegenError.noTypeName(curveName: spec.name)
+      }
+    }
+    guard let typeName = arguments.value("--type-name") ?? specOptions.typeName ?? derivedName else {
+      throw UsageError("--coefficients needs --type-name N to name the generated enum")
+    }
+    let options = GenerationOptions(
+      typeName: typeName,
+      access: try arguments.choice("--access", as: AccessLevel.self) ?? specOptions.access ?? .internal,
+      inverse: try arguments.choice("--inverse", as: InverseChoice.self) ?? specOptions.inverse ?? .auto,
+      withSchedule: arguments.has("--with-schedule") || (specOptions.withSchedule ?? false))
+    try GenerationOptions.validate(typeName: typeName)
+    // "ignore" in the spec skips the check like --allow-non-monotone; "enforce" cannot
+    // change the fit here (the least-squares fit is used as is), so it is checked like "require".
+    if let witness = curve.nonMonotoneWitness, !arguments.has("--allow-non-monotone"), policy != .ignore {
+      throw CheckFailure(
+        "\(curve.sourceName): the curve is \(curve.monotonicity): \(witness); pass --allow-non-monotone to generate it anyway")
+    }
+    let text = try SwiftCodeGenerator.generate(curve, options: options)
+    guard let output else {
+      io.write(text)
+      return .success
+    }
+    if arguments.has("--check") {
+      var info = stat()
+      if stat(output, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        throw UsageError("cannot check '\(output)': it is a directory")
+      }
+      guard let existing = AtomicFileWriter.existingContent(of: output) else {
+        throw CheckFailure("'\(output)' does not exist or cannot be read; run 'curvekit generate' without --check")
+      }
+      guard existing == Array(text.utf8) else {
+        throw CheckFailure("'\(output)' is out of date: regenerate it with 'curvekit generate' without --check")
+      }
+      return .success
+    }
+    try AtomicFileWriter.write(text, to: output)
+    return .success
   }
 }

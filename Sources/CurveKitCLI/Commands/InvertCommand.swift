@@ -1,12 +1,96 @@
-/// `curvekit invert`: Find the normalized time for given levels. (Placeholder until its owner lands it.)
+import CurveCore
+import CurveSpec
+
+/// `curvekit invert`: the normalized time t ∈ [0, 1] at which a cubic reaches each level.
 enum InvertCommand: CurveKitCommand {
   static let name = "invert"
   static let abstract = "Find the normalized time for given levels."
-  static let usage = ["invert [options]"]
-  static let discussion = ""
-  static let options: [OptionSpec] = []
+  static let usage = ["invert --coefficients a,b,c,d [--method auto|bisection|cardano|newton|table] [LEVEL …]"]
+  static let discussion = """
+    Prints one t per line (shortest round-trip doubles), the exact root of f(t) = LEVEL for
+    the given double coefficients, clamped to [0, 1]. With no LEVEL, reads levels from
+    standard input, one per line (blank lines are skipped).
+    Methods: auto (default: the precomputed table when the curve is monotone, otherwise
+    safeguarded Newton; both ≤ 2 ulp), newton, table, cardano (closed form + Halley),
+    bisection (the article's 32 steps, ≈ 1.2e-10).
+    Exit 0 on success, 2 on invalid input or a non-monotone curve with --method table.
+    """
+  static let options: [OptionSpec] = [
+    .value("--coefficients", short: "-c", placeholder: "a,b,c,d", help: "The cubic, highest power first (1 to 4 numbers)."),
+    .value("--method", short: "-m", placeholder: "NAME", help: "auto, bisection, cardano, newton or table (default auto)."),
+  ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
-    throw UsageError("'curvekit invert' is not available in this build yet")
+    let cubic = try cubic(from: arguments)
+    let method = try arguments.choice("--method", as: InverseMethod.self) ?? .auto
+    let solve = try solver(for: cubic, method: method)
+    if !arguments.positionals.isEmpty {
+      var levels: [Double] = []
+      for (index, text) in arguments.positionals.enumerated() {
+        levels.append(try NumberArgument.finiteDouble(text, what: "LEVEL \(index + 1)"))
+      }
+      for level in levels { io.write(solve(level).description + "\n") }
+      return .success
+    }
+    let reader = try io.inputReader()
+    var output = ""
+    output.reserveCapacity(1 << 16)
+    while try reader.withNextLine({ (bytes: UnsafeBufferPointer<UInt8>) throws(UsageError) in
+      guard let level = try parseLevel(bytes, line: reader.lineNumber, source: reader.sourceName) else { return }
+      output += solve(level).description
+      output += "\n"
+      if output.utf8.count >= 1 << 16 {
+        io.write(output)
+        output.removeAll(keepingCapacity: true)
+      }
+    }) {}
+    io.write(output)
+    if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName)") }
+    return .success
+  }
+
+  /// The inverse for `method`; `auto` and `table` precompute a ``CubicInverseTable``.
+  static func solver(for cubic: Cubic, method: InverseMethod) throws(UsageError) -> (Double) -> Double {
+    switch method {
+    case .auto:
+      if let table = try? CubicInverseTable(cubic) { return { table.normalizedElapsed(forLevel: $0) } }
+      return { cubic.normalizedElapsedByNewton(forLevel: $0) }
+    case .table:
+      do {
+        let table = try CubicInverseTable(cubic)
+        return { table.normalizedElapsed(forLevel: $0) }
+      } catch {
+        throw UsageError("--method table: \(error)")
+      }
+    case .newton: return { cubic.normalizedElapsedByNewton(forLevel: $0) }
+    case .cardano: return { cubic.normalizedElapsedByCardano(forLevel: $0) }
+    case .bisection: return { cubic.normalizedElapsedByBisection(forLevel: $0) }
+    }
+  }
+
+  /// The cubic from `--coefficients` (1 to 4 finite numbers, highest power first).
+  static func cubic(from arguments: ParsedArguments) throws(UsageError) -> Cubic {
+    guard let coefficients = try arguments.doubleList("--coefficients") else {
+      throw UsageError("missing --coefficients a,b,c,d")
+    }
+    guard coefficients.count <= 4 else {
+      throw UsageError("--coefficients: \(coefficients.count) numbers given; a cubic takes at most 4 (a,b,c,d)")
+    }
+    let padded = Array(repeating: 0.0, count: 4 - coefficients.count) + coefficients
+    return Cubic(a: padded[0], b: padded[1], c: padded[2], d: padded[3])
+  }
+
+  /// One stdin line as a finite level, nil for a blank line.
+  static func parseLevel(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, source: String) throws(UsageError) -> Double? {
+    var start = 0
+    var end = bytes.count
+    while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+    while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+    guard start < end else { return nil }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    guard let value = Double(text), value.isFinite else {
+      throw UsageError("\(source):\(line): '\(text)' is not a finite number")
+    }
+    return value
   }
 }

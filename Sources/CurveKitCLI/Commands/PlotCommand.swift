@@ -5,7 +5,7 @@ import CurveSpec
 enum PlotCommand: CurveKitCommand {
   static let name = "plot"
   static let abstract = "Draw curves as an SVG plot."
-  static let usage = ["plot SPEC.json [MORE.json …] -o FILE.svg [--days N] [--title TEXT] [--png]"]
+  static let usage = ["plot SPEC.json [MORE.json …] -o FILE.svg [--days N | --normalized] [--title TEXT] [--png]"]
   static let discussion = """
     Fits each spec and draws the level (0–100 %) against time with the control points,
     residual whiskers, the linear reference and red bands where a curve rises; a slope

@@ -1,0 +1,52 @@
+// Shared by CurveCodegenPlugin and GenerateCurves (each plugin folder links here), so
+// both plugins agree on which files are specs and what each generated file is called.
+import Foundation
+import PackagePlugin
+
+/// The `*.curve.json` files of a target and the names of the Swift files made from them.
+enum CurveSpecFiles {
+  /// The suffix that marks a curve spec.
+  static let suffix = ".curve.json"
+
+  /// The target's curve specs, sorted by path so the commands come in a stable order.
+  static func specs(in target: SourceModuleTarget) -> [URL] {
+    target.sourceFiles
+      .map(\.url)
+      .filter { $0.lastPathComponent.hasSuffix(suffix) }
+      .sorted { $0.path < $1.path }
+  }
+
+  /// `DepletionCurve.curve.json` → `DepletionCurve.swift`.
+  static func outputName(for spec: URL) -> String {
+    String(spec.lastPathComponent.dropLast(suffix.count)) + ".swift"
+  }
+
+  /// Fails when two specs of one target would produce the same file name.
+  static func checkUniqueOutputs(_ specs: [URL], target: String) throws {
+    var seen: [String: URL] = [:]
+    for spec in specs {
+      let name = outputName(for: spec)
+      if let other = seen[name] {
+        throw CurveSpecPluginError.duplicateOutput(name: name, first: other.lastPathComponent, second: spec.path, target: target)
+      }
+      seen[name] = spec
+    }
+  }
+}
+
+/// Why a CurveKit plugin cannot run.
+enum CurveSpecPluginError: Error, CustomStringConvertible {
+  /// Two specs in one target map to the same generated file name.
+  case duplicateOutput(name: String, first: String, second: String, target: String)
+  /// `curvekit generate` failed for a spec.
+  case generateFailed(spec: String, status: Int32, message: String)
+
+  var description: String {
+    switch self {
+    case .duplicateOutput(let name, let first, let second, let target):
+      return "target '\(target)': '\(second)' and '\(first)' would both generate \(name); rename one"
+    case .generateFailed(let spec, let status, let message):
+      return "curvekit generate failed for '\(spec)' (exit \(status)): \(message)"
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// CurveCodegen: module placeholder, replaced as the module is written.

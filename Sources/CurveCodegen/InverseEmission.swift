@@ -1,0 +1,81 @@
+import CurveCore
+import CurveSpec
+
+/// The generated `normalizedElapsed(forLevel:)` for one inverse method: the member text,
+/// the kernel files it calls and any precomputed data.
+struct InverseEmission: Sendable {
+  /// The members inside the namespace (indented two spaces, ending in a newline).
+  var members: String
+  /// The kernel files to embed.
+  var parts: [InverseKernelSource.Part]
+  /// Members of the `extension <Type>` that declares the kernel namespace (table data).
+  var kernelData: String
+  /// The header's `Inverse:` line.
+  var summary: String
+
+  /// The emission for `method` on `cubic`. `auto` mirrors CurveKit's
+  /// `Cubic.normalizedElapsed(forLevel:method: .auto)` for a one-off call.
+  static func make(for cubic: Cubic, method: InverseChoice, access: AccessLevel) throws(CodegenError) -> InverseEmission {
+    let access = access.rawValue
+    let call: String
+    let doc: [String]
+    var kernelData = ""
+    var parts = InverseKernelSource.parts(for: method)
+    var summary = method.rawValue
+    switch method {
+    case .bisection:
+      call = "CubicInverseKernel.bisection(a, b, c, d, level, iterations: 32)"
+      doc = [
+        "The originating article's bisection, bit for bit: the level is clamped to [0, 1],",
+        "a level ≥ 0.999999 gives 0 and one ≤ 0.000001 gives 1, then 32 halvings of [0, 1].",
+        "Error ≈ 1.2e-10 in general, more near a flat end, where the early returns answer",
+        "0 or 1 for every level within 1e-6 of the end.",
+      ]
+    case .auto, .newton:
+      call = "CubicInverseKernel.newton(a, b, c, d, level: level)"
+      summary = method == .auto ? "auto (safeguarded Newton–bisection)" : "newton (safeguarded Newton–bisection)"
+      doc = [
+        "Safeguarded Newton–bisection with compensated residuals (never an unguarded step).",
+        "Error on a monotone curve ≤ 1 ulp(t) + 2⁻⁵⁸, flat ends included; typically 3–8 steps.",
+      ]
+    case .cardano:
+      call = "CubicInverseKernel.cardano(a, b, c, d, level: level, polish: .halley)"
+      summary = "cardano (closed form, one Halley polish)"
+      doc = [
+        "The closed form (Viète / Cardano, no cancelling cube roots) with one Halley polish.",
+        "A few ulp where |f′| is not small; about √ε near a flat end.",
+      ]
+    case .table:
+      let table = try TableEmission.make(for: cubic)
+      if let data = table.data {
+        kernelData = data
+        call = "CubicInverseKernel.tableInverse(inverseTable, level: level)"
+        summary = "table (\(table.cellCount) cells, \(table.polishSteps) polish step\(table.polishSteps == 1 ? "" : "s"))"
+        doc = [
+          "A precomputed table: one lookup, a Hermite (or, at a flat end, square-root) guess",
+          "and \(table.polishSteps) Newton step\(table.polishSteps == 1 ? "" : "s") on the residual expanded about the cell's node.",
+          "Error ≤ 1 ulp(t) + 2⁻⁵⁸, flat ends included.",
+        ]
+      } else {
+        parts = InverseKernelSource.parts(for: .newton)
+        call = "CubicInverseKernel.newton(a, b, c, d, level: level)"
+        summary = "table unavailable for this curve (\(table.reason)); safeguarded Newton–bisection"
+        doc = [
+          "Safeguarded Newton–bisection: CurveKit's `table` method falls back to it on this",
+          "curve (\(SwiftLiteral.commentText(table.reason))).",
+        ]
+      }
+    }
+    let docLines = ["The normalized elapsed time t ∈ [0, 1] at which the curve reaches `level`.", ""] + doc + [
+      "Levels beyond f(0) give 0 and beyond f(1) give 1. Bit-identical to CurveKit's",
+      "`Cubic.normalizedElapsed(forLevel:method: .\(method.rawValue))`.",
+    ]
+    let members = docLines.map { $0.isEmpty ? "  ///\n" : "  /// \($0)\n" }.joined() + """
+        \(access) static func normalizedElapsed(forLevel level: Double) -> Double {
+          \(call)
+        }
+
+      """
+    return InverseEmission(members: members, parts: parts, kernelData: kernelData, summary: summary)
+  }
+}

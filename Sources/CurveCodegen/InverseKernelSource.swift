@@ -1,0 +1,63 @@
+import CurveSpec
+
+/// The CurveCore inverse kernels that generated files embed, and which of them each
+/// inverse method needs.
+///
+/// The texts in ``files`` are exact copies of `Sources/CurveCore/CubicInverseKernel*.swift`
+/// (refreshed by `scripts/embed-inverse-kernels.sh`, checked by CurveCodegenTests). A
+/// generated file carries the lines between each file's `curvekit:embed-begin` and
+/// `curvekit:embed-end` markers unchanged, inside `extension <Type>.CubicInverseKernel`, so
+/// the generated inverse runs the library's own operations and agrees with it bit for bit.
+public enum InverseKernelSource {
+  /// One kernel file.
+  public enum Part: String, Sendable, CaseIterable {
+    /// Clamped Horner and the article's bisection.
+    case base = "CubicInverseKernel.swift"
+    /// Compensated residuals, slope, bracket and starting guess.
+    case residual = "CubicInverseKernel+Residual.swift"
+    /// Safeguarded Newton–bisection.
+    case newton = "CubicInverseKernel+Newton.swift"
+    /// The closed form (needs libm).
+    case cardano = "CubicInverseKernel+Cardano.swift"
+    /// The table query.
+    case table = "CubicInverseKernel+Table.swift"
+
+    /// The file name in `Sources/CurveCore`.
+    public var fileName: String { rawValue }
+  }
+
+  /// The marker line (trimmed) that opens the embedded region of a kernel file.
+  public static let beginMarker = "// curvekit:embed-begin"
+  /// The marker line (trimmed) that closes the embedded region of a kernel file.
+  public static let endMarker = "// curvekit:embed-end"
+
+  /// The complete text of a kernel file as CurveCodegen carries it (ending in a newline).
+  public static func fileText(_ part: Part) -> String {
+    guard let entry = files.first(where: { $0.name == part.fileName }) else { return "" }
+    return entry.text + "\n"
+  }
+
+  /// The lines strictly between the embed markers of `part`, each ending in a newline;
+  /// empty when the markers are missing (a CurveCodegenTests failure, never silent).
+  public static func embeddedBody(_ part: Part) -> String {
+    var lines: [Substring] = []
+    var inside = false
+    for line in fileText(part).split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.drop(while: { $0 == " " })
+      if trimmed == endMarker { return lines.map { "\($0)\n" }.joined() }
+      if inside { lines.append(line) }
+      if trimmed == beginMarker { inside = true }
+    }
+    return ""
+  }
+
+  /// The kernel files a generated inverse needs, in dependency order.
+  public static func parts(for method: InverseChoice) -> [Part] {
+    switch method {
+    case .bisection: return [.base]
+    case .auto, .newton: return [.base, .residual, .newton]
+    case .cardano: return [.base, .residual, .newton, .cardano]
+    case .table: return [.base, .residual, .table]
+    }
+  }
+}

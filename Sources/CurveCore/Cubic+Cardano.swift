@@ -1,0 +1,60 @@
+/// The optional polish step applied to the closed-form root.
+public enum CardanoPolish: String, Sendable, Hashable, CaseIterable {
+  /// The raw closed-form root.
+  case none
+  /// One Newton step with a compensated residual.
+  case newton
+  /// One Halley step with a compensated residual (cubically convergent).
+  case halley
+}
+
+extension Cubic {
+  /// The inverse by the closed form: the t ∈ [0, 1] with f(t) = level.
+  ///
+  /// Solves a·t³ + b·t² + c·t + (d − level) = 0 by Viète's trigonometric form (three real
+  /// roots), the hyperbolic sinh form (one real root, Q < 0) or Cardano's form with the
+  /// larger-magnitude cube root u and v = −p/(3u) (one real root, Q > 0), with separate
+  /// near-quadratic (|a| < 2⁻²⁰·max(|b|, |c|)) and linear paths, and candidates for both
+  /// members of a near-double root. The candidate in [0, 1] with the smallest
+  /// compensated residual is chosen, then polished once and clamped.
+  ///
+  /// Error: with the default Halley polish, ≤ 2 ulp where |f′| is not small (measured
+  /// maxima in the README); near a flat end the closed form is only good to about √ε and
+  /// a single polish step does not always recover full precision, which is why `auto`
+  /// does not use this method. Clamping and NaN conventions as in
+  /// ``Cubic/normalizedElapsed(forLevel:method:)``.
+  /// - Parameter polish: the single refinement step, `.halley` by default.
+  /// - Complexity: O(1): one cbrt or acos plus up to three cos, then one compensated
+  ///   residual per candidate and per polish step.
+  public func normalizedElapsedByCardano(forLevel level: Double, polish: CardanoPolish = .halley) -> Double {
+    if case .answer(let t) = inverseBracket(forLevel: level) { return t }
+    let candidates = ClosedFormCubic.roots(a, b, c, d - level)
+    var best = Double.nan
+    var bestScore = (distance: Double.infinity, residual: Double.infinity)
+    for index in 0..<candidates.count {
+      let x = candidates[index]
+      let distance = x < 0 ? -x : (x > 1 ? x - 1 : 0)
+      let clamped = max(0, min(1, x))
+      let residual = abs(compensatedResidual(at: clamped, level: level))
+      if distance < bestScore.distance || (distance == bestScore.distance && residual < bestScore.residual) {
+        best = clamped
+        bestScore = (distance, residual)
+      }
+    }
+    if best.isNaN { return normalizedElapsedByNewton(forLevel: level) }
+    var t = best
+    switch polish {
+    case .none:
+      break
+    case .newton:
+      let slopeHere = slope(at: t)
+      if slopeHere != 0 { t -= compensatedResidual(at: t, level: level) / slopeHere }
+    case .halley:
+      let residual = compensatedResidual(at: t, level: level)
+      let slopeHere = slope(at: t)
+      let denominator = 2 * slopeHere * slopeHere - residual * curvature(at: t)
+      if denominator != 0 { t -= 2 * residual * slopeHere / denominator }
+    }
+    return t.isFinite ? max(0, min(1, t)) : best
+  }
+}

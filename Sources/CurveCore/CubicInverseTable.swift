@@ -1,0 +1,131 @@
+/// A precomputed full-precision inverse t = f⁻¹(level) for one fixed monotone cubic.
+///
+/// Build it once (``init(_:cellCount:)``), then call ``normalizedElapsed(forLevel:)`` or
+/// the batch form as often as needed; it is an immutable `Sendable` value.
+///
+/// Method: the level range [min(f(0), f(1)), max(f(0), f(1))] is cut into `cellCount`
+/// equal cells. Each cell stores a node tⱼ (a double), f(tⱼ) as an exact hi + lo pair, and
+/// the Taylor coefficients f′(tⱼ) and f″(tⱼ)/2 (correctly rounded). A query
+/// 1. finds its cell by one multiply (no search);
+/// 2. guesses δ = t − tⱼ with a cubic in v, where v = level − f(tⱼ) (a Hermite
+///    interpolant of the inverse across the cell) or, in a cell at a flat end
+///    (f′ ≈ 0 there, node at the endpoint), v = √|level − f(end)|, the local square-root
+///    series fitted to the cell;
+/// 3. takes ``polishSteps`` Halley steps on r(δ) = (f(tⱼ) − level) + f′·δ + f″/2·δ² + a·δ³,
+///    the residual expanded about the node, each clamped to the cell's bracket.
+/// Expanding about the node makes the residual's rounding error proportional to |δ|,
+/// not to |f|, so the result is within about 0.5 ulp(t) + 2⁻⁵³·|δ| of the exact root even
+/// where f′ → 0 (the common methods stop near 1e-8 there).
+///
+/// Error: ≤ 2 ulp(t) + 2⁻⁵⁶ (checked at build time on 17 levels per cell; if the
+/// check fails after 3 steps the table falls back to ``Cubic/normalizedElapsedByNewton(forLevel:)``).
+/// Cost per query: one lookup, one square root (selected, not branched), the guess and
+/// 1–2 Halley steps of about 16 flops and one division each; no data-dependent branch.
+/// Memory: `cellCount` × 96 bytes (6 KiB for the default 64 cells).
+public struct CubicInverseTable: Sendable {
+  /// One cell: its node, expansion and guess polynomial.
+  @usableFromInline
+  struct Cell: Sendable {
+    @usableFromInline var node: Double
+    @usableFromInline var valueHi: Double
+    @usableFromInline var valueLo: Double
+    @usableFromInline var slope: Double
+    @usableFromInline var halfCurvature: Double
+    @usableFromInline var guess1: Double
+    @usableFromInline var guess2: Double
+    @usableFromInline var guess3: Double
+    @usableFromInline var usesSquareRoot: Bool
+    @usableFromInline var lowerOffset: Double
+    @usableFromInline var upperOffset: Double
+  }
+
+  /// The default number of cells, 64.
+  public static let defaultCellCount = 64
+
+  /// The curve this table inverts.
+  public let cubic: Cubic
+  /// The number of equal level cells.
+  public let cellCount: Int
+  /// The fixed number of Halley steps each query takes (1 to 3), the smallest that met
+  /// full precision on the build-time check; 0 when the table falls back to Newton.
+  public let polishSteps: Int
+  /// True when the build-time check failed and queries use safeguarded Newton instead.
+  public let usesNewtonFallback: Bool
+
+  @usableFromInline let cells: [Cell]
+  @usableFromInline let lowerLevel: Double
+  @usableFromInline let upperLevel: Double
+  @usableFromInline let cellsPerLevel: Double
+  @usableFromInline let tAtLowerLevel: Double
+  @usableFromInline let tAtUpperLevel: Double
+
+  /// The t ∈ [0, 1] with f(t) = level, clamped; NaN for a NaN level.
+  ///
+  /// Same conventions and reference as ``Cubic/normalizedElapsed(forLevel:method:)``.
+  /// - Complexity: O(1), branch-free apart from the loop over ``polishSteps``.
+  @inlinable
+  public func normalizedElapsed(forLevel level: Double) -> Double {
+    if usesNewtonFallback { return cubic.normalizedElapsedByNewton(forLevel: level) }
+    return tableInverse(level)
+  }
+
+  @inlinable @inline(__always)
+  func tableInverse(_ level: Double) -> Double {
+    let x = max(lowerLevel, min(upperLevel, level))
+    let position = (x - lowerLevel) * cellsPerLevel
+    let index = Int(max(0, min(Double(cellCount - 1), position)))
+    let cell = cells[index]
+    let (difference, error) = ErrorFree.twoSum(cell.valueHi, -x)
+    let constant = difference + (error + cell.valueLo)
+    let offset = -constant
+    let root = abs(offset).squareRoot()
+    let v = cell.usesSquareRoot ? root : offset
+    var delta = v * (cell.guess1 + v * (cell.guess2 + v * cell.guess3))
+    delta = max(cell.lowerOffset, min(cell.upperOffset, delta))
+    let a = cubic.a
+    for _ in 0..<polishSteps {
+      // Halley: δ −= r·r′ / (r′² − r·r″/2), with r″/2 = f″(t)/2 = half + 3a·δ.
+      let residual = constant + delta * (cell.slope + delta * (cell.halfCurvature + delta * a))
+      let derivative = cell.slope + delta * (2 * cell.halfCurvature + 3 * a * delta)
+      let halfSecond = cell.halfCurvature + 3 * a * delta
+      let denominator = derivative * derivative - residual * halfSecond
+      let step = denominator != 0 ? residual * derivative / denominator : 0
+      delta = max(cell.lowerOffset, min(cell.upperOffset, delta - step))
+    }
+    var t = max(0, min(1, cell.node + delta))
+    t = level <= lowerLevel ? tAtLowerLevel : t
+    t = level >= upperLevel ? tAtUpperLevel : t
+    return level.isNaN ? level : t
+  }
+
+  /// Inverts `levels` into `results`, element by element, and returns how many were
+  /// written (the shorter of the two counts).
+  ///
+  /// Each result equals ``normalizedElapsed(forLevel:)`` of the same level bit for bit.
+  /// The loop body has no data-dependent branch, so consecutive queries pipeline.
+  /// - Complexity: O(n).
+  @discardableResult
+  public func normalizedElapsed(
+    forLevels levels: UnsafeBufferPointer<Double>,
+    into results: UnsafeMutableBufferPointer<Double>
+  ) -> Int {
+    let count = min(levels.count, results.count)
+    if usesNewtonFallback {
+      for index in 0..<count { results[index] = cubic.normalizedElapsedByNewton(forLevel: levels[index]) }
+      return count
+    }
+    for index in 0..<count { results[index] = tableInverse(levels[index]) }
+    return count
+  }
+
+  /// The inverse of every level in `levels`, in order.
+  public func normalizedElapsed(forLevels levels: [Double]) -> [Double] {
+    var results = [Double](repeating: 0, count: levels.count)
+    levels.withUnsafeBufferPointer { input in
+      results.withUnsafeMutableBufferPointer { output in
+        _ = normalizedElapsed(forLevels: input, into: output)
+      }
+    }
+    return results
+  }
+}

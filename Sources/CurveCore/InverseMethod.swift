@@ -1,0 +1,41 @@
+/// The strategies ``Cubic/normalizedElapsed(forLevel:method:)`` can use to solve
+/// f(t) = level for t ∈ [0, 1].
+///
+/// Every method except `bisection` returns the exact root of the double-coefficient
+/// cubic, clamped to [0, 1], to within the error stated on each case; `t_ref` below is that
+/// exact root. Measured maxima over 10⁵ levels on each ``ArticleCurve`` are listed in
+/// the README (and printed by `CurveCoreTests/InverseAccuracyTests`).
+public enum InverseMethod: String, Sendable, Hashable, CaseIterable {
+  /// The default: the fastest strategy that reaches full precision on the curve.
+  ///
+  /// For a one-off call this is `newton`; ``CubicInverseTable`` (the precomputed form)
+  /// uses its table. Error: |t − t_ref| ≤ 1 ulp(t) + 2⁻⁵⁸ on monotone curves,
+  /// flat ends included.
+  case auto
+  /// The originating article's 32-step bisection, reproduced bit for bit
+  /// (``Cubic/normalizedElapsedByBisection(forLevel:iterations:)``).
+  ///
+  /// Error ≈ 2⁻³³ ≈ 1.2e-10 in general, but its early returns (level ≥ 0.999999 → 0,
+  /// level ≤ 0.000001 → 1) cost up to √(1e-6/|f″|/2)-sized errors at a flat end.
+  /// Cost: 32 Horner evaluations.
+  case bisection
+  /// The closed form (trigonometric / hyperbolic Cardano) with one Halley polish
+  /// (``Cubic/normalizedElapsedByCardano(forLevel:polish:)``).
+  ///
+  /// Error: a few ulp where |f′| is not small; near a flat end the closed form is only
+  /// good to ≈ √ε and one polish step does not always recover full precision.
+  /// Cost: cbrt/acos/cos plus one compensated residual.
+  case cardano
+  /// Safeguarded Newton–bisection with a compensated residual
+  /// (``Cubic/normalizedElapsedByNewton(forLevel:)``).
+  ///
+  /// Error: ≤ 1 ulp(t) + 2⁻⁵⁸ on monotone curves. Cost: typically 3–6 iterations.
+  case newton
+  /// The precomputed table (``CubicInverseTable``): Hermite guess plus a fixed number of
+  /// polish steps with residuals expanded about each cell's node.
+  ///
+  /// Error: ≤ 2 ulp(t) + 2⁻⁵⁶. Cost per call: one table lookup and one or two Newton
+  /// steps; building the table (done on every one-off call with this method) costs
+  /// about 64 + 1000 Newton solves, so use ``CubicInverseTable`` for repeated calls.
+  case table
+}

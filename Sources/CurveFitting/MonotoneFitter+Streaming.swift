@@ -1,0 +1,90 @@
+extension MonotoneFitter {
+  /// The exact monotone fit of streamed data (bounded memory), degree 3.
+  ///
+  /// Same method as ``fit(_:minSlope:)``, but the plane problem comes from the streamed
+  /// factor: with f(x̃) = g₀ + α̃·g₁ + β̃·g₂ (Hermite generators in t, mapped into the scaled
+  /// design basis a = T⁻¹g), ‖W(V·a − y)‖² = ‖R·a − r‖² + ρ², so the rows
+  /// [R·a₁, R·a₂ | r − R·a₀] and [0, 0 | ρ] give M, z by a 2-column Givens QR. The KKT
+  /// gradient is 2Mᵀ(M·x̃ − z). The reports carry no per-point residuals and NaN for the
+  /// largest |residual| until a second pass completes them (``StreamingLeastSquares/complete(_:with:)``).
+  /// - Throws: as ``fit(_:minSlope:)``; degrees 1 and 2 are not supported here
+  ///   (``MonotoneFitError/unsupportedDegree(degree:)``).
+  /// - Complexity: O(1) beyond the accumulation.
+  public static func fit(streamed data: StreamingLeastSquares, minSlope: Double = 0) throws(MonotoneFitError) -> MonotoneFitReport {
+    guard minSlope.isFinite, minSlope >= 0 else { throw .invalidMinSlope(minSlope) }
+    guard data.degree == 3 else { throw .unsupportedDegree(degree: data.degree) }
+    let unconstrained: FitReport
+    do { unconstrained = try data.solve() } catch { throw .fit(error) }
+    let shape = FitProblem(points: [], degree: data.degree, constraints: data.constraints)
+    let frame = try MonotoneFrame(problem: shape, minSlope: minSlope)
+    let (plane, rho) = try frame.planeProblem(streamed: data)
+
+    if case .holds = MonotoneSlopeCheck.check(unconstrained.polynomial, minSlope: minSlope) {
+      let free = plane.solve()?.x ?? SIMD2(1, 1)
+      let kkt = MonotoneKKT(plane: plane, rho: rho, frame: frame, x: free, pieces: [])
+      return MonotoneFitReport(
+        fit: unconstrained, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: true,
+        activeConstraints: [], kkt: kkt, verdict: .holds)
+    }
+    let solution =
+      frame.sigma == 1 ? MonotonePlaneProblem.Solution(x: SIMD2(1, 1), interiorPoint: nil) : plane.solve()
+    guard let solution else { throw .infeasible(constraints: data.constraints, minSlope: minSlope) }
+    let (x, polynomial, verdict) = try certified(solution, frame: frame, degree: data.degree, minSlope: minSlope)
+    let rss = plane.objective(x) + rho * rho
+    let report: FitReport
+    do {
+      report = try FitReport(
+        streamedFrom: data, ascending: polynomial.ascendingCoefficients, rss: rss, rank: unconstrained.rank,
+        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil)
+    } catch {
+      throw .fit(error)
+    }
+    let pieces = MonotonePlaneProblem.activePieces(at: x)
+    return MonotoneFitReport(
+      fit: report, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: false,
+      activeConstraints: pieces.map { MonotoneActiveConstraint(piece: $0, polynomial: polynomial, minSlope: minSlope) },
+      kkt: MonotoneKKT(plane: plane, rho: rho, frame: frame, x: x, pieces: pieces), verdict: verdict)
+  }
+}
+
+extension MonotoneFrame {
+  /// The plane problem ‖M·x̃ − z‖² + ρ² from a streamed factor (degree 3), and ρ.
+  func planeProblem(streamed data: StreamingLeastSquares) throws(MonotoneFitError) -> (MonotonePlaneProblem, Double) {
+    let factor: StreamingLeastSquares.ScaledFactor
+    do { factor = try data.scaledFactor() } catch { throw .fit(error) }
+    // Ascending t-monomials of h₀₀, h₁₀, h₁₁.
+    let (h00, h10, h11): ([Double], [Double], [Double]) = ([1, 0, -3, 2], [0, 1, -2, 1], [0, 0, -1, 1])
+    let shift = drop * sigma
+    let g0 = (0..<4).map { drop * h00[$0] - shift * (h10[$0] + h11[$0]) + ($0 == 0 ? end : 0) }
+    let g1 = h10.map { -drop * (1 - sigma) * $0 }
+    let g2 = h11.map { -drop * (1 - sigma) * $0 }
+    let (a0, a1, a2) = (Self.solveUpper(factor.toMonomial, g0), Self.solveUpper(factor.toMonomial, g1),
+      Self.solveUpper(factor.toMonomial, g2))
+    let (r0, r1, r2) = (multiply(factor.matrix, a0), multiply(factor.matrix, a1), multiply(factor.matrix, a2))
+    var qr = StreamingQR(columns: 2)
+    for i in 0..<r0.count {
+      var row = [r1[i], r2[i], factor.rhs[i] - r0[i]]
+      qr.add(&row)
+    }
+    var last = [0, 0, data.qr.residualSumOfSquares.squareRoot()]
+    qr.add(&last)
+    let plane = MonotonePlaneProblem(
+      m11: qr[0, 0], m12: qr[0, 1], m22: qr[1, 1], z: SIMD2(qr[0, 2], qr[1, 2]), equalities: equalities)
+    guard [plane.m11, plane.m12, plane.m22, plane.z.x, plane.z.y, qr[2, 2]].allSatisfy(\.isFinite) else {
+      throw .fit(.nonFiniteResult(quantity: "the streamed monotone problem"))
+    }
+    return (plane, qr[2, 2])
+  }
+
+  /// x with U·x = b for the upper-triangular `matrix` (zero diagonal entries give 0).
+  static func solveUpper(_ matrix: ColumnMajorMatrix, _ b: [Double]) -> [Double] {
+    let n = matrix.columns
+    var x = Array(repeating: 0.0, count: n)
+    for i in stride(from: n - 1, through: 0, by: -1) {
+      var sum = b[i]
+      for j in (i + 1)..<n { sum -= matrix[i, j] * x[j] }
+      x[i] = matrix[i, i] != 0 ? sum / matrix[i, i] : 0
+    }
+    return x
+  }
+}

@@ -1,0 +1,96 @@
+import CurveCore
+
+/// The exact least-squares fit over monotone (non-increasing) polynomials of degree ≤ 3.
+///
+/// With the end levels fixed, f(0) = v₀ > f(1) = v₁ (the depletion defaults give 1 and 0),
+/// a cubic is determined by its normalized end slopes α = −f′(0)/D and β = −f′(1)/D,
+/// D = v₀ − v₁, via the Hermite form f = v₁ + D·(h₀₀ − α·h₁₀ − β·h₁₁). It is non-increasing
+/// on [0, 1] exactly when (α, β) lies in the convex Fritsch–Carlson region (see
+/// ``MonotonePlaneProblem``). A minimum slope s (f′ ≤ −s) is the same region after the
+/// affine map α = σ + (1 − σ)·α̃, β = σ + (1 − σ)·β̃ with σ = s/D, because
+/// f′ ≤ −s ⟺ k(t) = (f(t)/D + σt − v₁/D − σ)/(1 − σ) falls from 1 to 0 and is non-increasing.
+///
+/// The weighted objective is reduced, by a Givens QR of the m×3 matrix [design | rhs], to
+/// ‖M·x̃ − z‖² + ρ² with M 2×2 upper triangular. Its minimizer over the region is found
+/// exactly: the unconstrained minimizer if it is feasible, else the best of the minimizers
+/// over the two edges (closed form) and the outer elliptic arc (all critical points,
+/// rigorously isolated and refined to full precision). Further equality constraints and a
+/// lower degree (a = 0, and b = 0) are lines in the (α̃, β̃) plane: one leaves a 1-D
+/// quadratic over a chord, two leave a single point. The problem is convex, so the
+/// reported KKT certificate proves optimality.
+///
+/// Finally the coefficients are moved toward the interior by at most a few hundred ulps
+/// when needed, so that ``MonotoneSlopeCheck`` proves f′ ≤ −s for the returned doubles.
+public enum MonotoneFitter {
+  /// Fits `problem` over the polynomials with f′(t) ≤ −`minSlope` on [0, 1].
+  ///
+  /// - Parameters:
+  ///   - problem: degree 1…3, with value constraints at t = 0 and t = 1 (f(0) > f(1)),
+  ///     optionally further value or slope constraints, and optional weights.
+  ///   - minSlope: the minimum slope magnitude s ≥ 0.
+  /// - Returns: the constrained optimum, the unconstrained fit and the optimality evidence.
+  /// - Throws: ``MonotoneFitError``: invalid problem, degree > 3, missing or rising
+  ///   endpoints, an impossible minimum slope, or equality constraints no monotone
+  ///   polynomial meets. Never traps.
+  /// - Complexity: O(m) time and O(m) memory (the reports' residuals) for m points.
+  public static func fit(_ problem: FitProblem, minSlope: Double = 0) throws(MonotoneFitError) -> MonotoneFitReport {
+    guard minSlope.isFinite, minSlope >= 0 else { throw .invalidMinSlope(minSlope) }
+    if (4...FitProblem.maximumDegree).contains(problem.degree) { throw .unsupportedDegree(degree: problem.degree) }
+    let unconstrained: FitReport
+    do { unconstrained = try LeastSquaresFitter.fit(problem) } catch { throw .fit(error) }
+    let frame = try MonotoneFrame(problem: problem, minSlope: minSlope)
+
+    if case .holds = MonotoneSlopeCheck.check(unconstrained.polynomial, minSlope: minSlope) {
+      let kkt = MonotoneKKT(frame: frame, problem: problem, residuals: unconstrained.residuals, x: nil, pieces: [])
+      return MonotoneFitReport(
+        fit: unconstrained, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: true,
+        activeConstraints: [], kkt: kkt, verdict: .holds)
+    }
+
+    guard let solution = frame.solve(problem: problem) else {
+      throw .infeasible(constraints: problem.constraints, minSlope: minSlope)
+    }
+    let (x, polynomial, verdict) = try certified(solution, frame: frame, degree: problem.degree, minSlope: minSlope)
+    let report: FitReport
+    do {
+      report = try FitReport(
+        problem: problem, ascending: polynomial.ascendingCoefficients, rank: unconstrained.rank,
+        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil)
+    } catch {
+      throw .fit(error)
+    }
+    let pieces = MonotonePlaneProblem.activePieces(at: x)
+    let active = pieces.map { piece in MonotoneActiveConstraint(piece: piece, polynomial: polynomial, minSlope: minSlope) }
+    let kkt = MonotoneKKT(frame: frame, problem: problem, residuals: report.residuals, x: x, pieces: pieces)
+    return MonotoneFitReport(
+      fit: report, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: false,
+      activeConstraints: active, kkt: kkt, verdict: verdict)
+  }
+
+  /// The polynomial at the plane solution, moved toward the interior by the smallest
+  /// power-of-two fraction (2⁻⁵²…2⁻²⁰ of the way) that makes ``MonotoneSlopeCheck`` prove
+  /// f′ ≤ −s for the returned doubles; unmoved when already proved or when there is no room.
+  static func certified(
+    _ solution: MonotonePlaneProblem.Solution, frame: MonotoneFrame, degree: Int, minSlope: Double
+  ) throws(MonotoneFitError) -> (SIMD2<Double>, Polynomial, MonotoneSlopeCheck.Verdict) {
+    var x = solution.x
+    guard var polynomial = frame.polynomial(x, degree: degree) else {
+      throw .fit(.nonFiniteResult(quantity: "a coefficient"))
+    }
+    var verdict = MonotoneSlopeCheck.check(polynomial, minSlope: minSlope)
+    if verdict != .holds, let interior = solution.interiorPoint {
+      var step = 0x1p-52
+      while step <= 0x1p-20 {
+        let moved = x + step * (interior - x)
+        guard let candidate = frame.polynomial(moved, degree: degree) else { break }
+        let candidateVerdict = MonotoneSlopeCheck.check(candidate, minSlope: minSlope)
+        if candidateVerdict == .holds {
+          (x, polynomial, verdict) = (moved, candidate, candidateVerdict)
+          break
+        }
+        step *= 2
+      }
+    }
+    return (x, polynomial, verdict)
+  }
+}

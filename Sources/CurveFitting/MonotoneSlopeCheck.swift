@@ -1,0 +1,105 @@
+import CurveCore
+
+/// A rigorous check that a polynomial of degree ≤ 3 satisfies f′(t) ≤ −s on all of [0, 1].
+///
+/// The derivative g(t) = f′(t) + s is a quadratic; in the Bernstein basis on [0, 1],
+/// g = q₀(1−t)² + 2q₁t(1−t) + q₂t² with q₀ = c + s, q₁ = c + b + s, q₂ = 3a + 2b + c + s
+/// for f = at³ + bt² + ct + d, and g ≤ 0 on [0, 1] exactly when q₀ ≤ 0, q₂ ≤ 0 and
+/// (q₁ ≤ 0 or q₁² ≤ q₀q₂). Every quantity is computed with a running rounding-error bound,
+/// so ``Verdict/holds`` and ``Verdict/fails(t:slope:)`` are proofs about the double
+/// coefficients; only curves within a few ulps of the boundary are ``Verdict/undecided(t:slope:)``.
+///
+/// - Complexity: O(1).
+public enum MonotoneSlopeCheck {
+  /// The outcome of ``check(_:minSlope:)``.
+  public enum Verdict: Sendable, Hashable {
+    /// f′ ≤ −s holds on [0, 1] (proved).
+    case holds
+    /// f′(t) > −s at `t` (proved); `slope` is f′(t).
+    case fails(t: Double, slope: Double)
+    /// Too close to the boundary to decide in double precision; `t` maximizes f′ and
+    /// `slope` is f′(t), within rounding of −s.
+    case undecided(t: Double, slope: Double)
+  }
+
+  /// Decides f′(t) ≤ −`minSlope` on [0, 1].
+  ///
+  /// Degree ≤ 3 uses the closed form above; higher degrees use Bernstein subdivision of
+  /// f′ + s with the same error bounds (see ``checkBySubdivision(_:minSlope:)``).
+  public static func check(_ polynomial: Polynomial, minSlope: Double = 0) -> Verdict {
+    let ascending = polynomial.ascendingCoefficients
+    guard ascending.count <= 4 else { return checkBySubdivision(polynomial, minSlope: minSlope) }
+    let padded = ascending + Array(repeating: 0.0, count: 4 - ascending.count)
+    let (c, b, a) = (Bounded(padded[1]), Bounded(padded[2]), Bounded(padded[3]))
+    let s = Bounded(minSlope)
+    let q0 = c + s
+    let q1 = c + b + s
+    let q2 = a * 3 + b * 2 + c + s
+    let proved =
+      q0.upper <= 0 && q2.upper <= 0
+      && (q1.upper <= 0 || q1.upper * q1.upper * (1 + 8 * Bounded.unit) <= q0.upper.magnitude * q2.upper.magnitude)
+    if proved { return .holds }
+    // Not proved: find the largest slope among t = 0, t = 1 and the vertex.
+    var candidates: [Double] = [0, 1]
+    let quadratic = 3 * padded[3]
+    if quadratic < 0 {
+      let vertex = -(2 * padded[2]) / (2 * quadratic)
+      if vertex > 0 && vertex < 1 { candidates.append(vertex) }
+    }
+    var best = (t: 0.0, value: Bounded(-Double.infinity))
+    for t in candidates {
+      let value = slopeBound(a: a, b: b, c: c, at: t) + s
+      if value.value > best.value.value { best = (t, value) }
+    }
+    let slope = best.value.value - minSlope
+    return best.value.lower > 0 ? .fails(t: best.t, slope: slope) : .undecided(t: best.t, slope: slope)
+  }
+
+  /// f′(t) = (3a·t + 2b)·t + c with its rounding-error bound.
+  static func slopeBound(a: Bounded, b: Bounded, c: Bounded, at t: Double) -> Bounded {
+    let tt = Bounded(t)
+    return (a * 3 * tt + b * 2) * tt + c
+  }
+}
+
+/// A double with a bound on its distance from the exact value it stands for:
+/// |exact − value| ≤ error. Each operation adds the rounding of its own result.
+struct Bounded {
+  /// The unit roundoff of Double, 2⁻⁵³.
+  static let unit = Double.ulpOfOne / 2
+  /// The computed value.
+  var value: Double
+  /// A bound on |exact − value|.
+  var error: Double
+
+  /// An exact double.
+  init(_ value: Double) {
+    self.value = value
+    error = 0
+  }
+
+  init(value: Double, error: Double) {
+    self.value = value
+    // Inflate slightly so that the rounding of the bound itself is covered; add the
+    // smallest subnormal step for underflow.
+    self.error = error * (1 + 4 * Bounded.unit) + Double.leastNonzeroMagnitude
+  }
+
+  /// value + error: an upper bound on the exact value.
+  var upper: Double { value + error * (1 + 2 * Bounded.unit) }
+  /// value − error: a lower bound on the exact value.
+  var lower: Double { value - error * (1 + 2 * Bounded.unit) }
+
+  static func + (lhs: Bounded, rhs: Bounded) -> Bounded {
+    let sum = lhs.value + rhs.value
+    return Bounded(value: sum, error: lhs.error + rhs.error + sum.magnitude * unit)
+  }
+
+  static func * (lhs: Bounded, rhs: Bounded) -> Bounded {
+    let product = lhs.value * rhs.value
+    let propagated = lhs.value.magnitude * rhs.error + rhs.value.magnitude * lhs.error + lhs.error * rhs.error
+    return Bounded(value: product, error: propagated + product.magnitude * unit)
+  }
+
+  static func * (lhs: Bounded, rhs: Double) -> Bounded { lhs * Bounded(rhs) }
+}

@@ -1,1 +1,0 @@
-// CurveCodegenTests: placeholder, replaced as tests are written.

@@ -1,0 +1,33 @@
+import CurveCodegen
+import CurveKitTestSupport
+import Foundation
+import Testing
+
+/// The acceptance check "the generated file, dropped alone into an empty package, compiles
+/// in Swift 6 mode with no warnings and no dependency on CurveKit": each golden file is
+/// type-checked on its own by `swiftc -swift-version 6 -warnings-as-errors`.
+@Suite("Generated code: compiles alone, warning-free, in Swift 6 mode")
+struct StandaloneCompileTests {
+  /// The `swiftc` next to the running toolchain, or the first one on PATH.
+  static func swiftc() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    var candidates: [String] = []
+    if let toolchain = environment["SWIFT_EXEC"] { candidates.append(toolchain) }
+    for directory in (environment["PATH"] ?? "").split(separator: ":") { candidates.append("\(directory)/swiftc") }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  @Test("each golden file type-checks alone with -warnings-as-errors", arguments: GoldenCase.all)
+  func compilesAlone(_ golden: GoldenCase) throws {
+    guard let swiftc = Self.swiftc() else {
+      Issue.record("no swiftc found on PATH; this test needs the Swift toolchain")
+      return
+    }
+    let result = try ProcessRunner.run(swiftc, [
+      "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-typecheck",
+      "-package-name", "Standalone", "-module-name", "Standalone", golden.path,
+    ])
+    #expect(result.status == 0, "\(golden.options.typeName).swift:\n\(result.output)")
+    #expect(!result.output.contains("warning:"), "\(result.output)")
+  }
+}

@@ -1,1 +1,0 @@
-// CurveDesignTests: placeholder, replaced as tests are written.

@@ -1,0 +1,109 @@
+import CurveCore
+import CurveKitCLI
+import CurveKitTestSupport
+import CurveSpec
+import Testing
+
+@Suite("curvekit export and fit --from-css")
+struct ExportCommandTests {
+  static let example = Fixtures.repositoryRoot + "/examples/curves/"
+
+  @Test("css, swiftui and json from --coefficients")
+  func formats() throws {
+    let coefficients = ["--coefficients", "0.5,0,-1.5,1", "--name", "Steep Start"]
+    let css = runCurveKit(["export"] + coefficients)
+    #expect(css.status == 0 && css.errors.isEmpty)
+    #expect(css.output.hasSuffix(":root {\n  --steep-start-easing: cubic-bezier(0.3333333333333333, 0.5, 0.6666666666666666, 1.0);\n}\n"))
+    let swiftUI = runCurveKit(["export", "--format", "swiftui", "--duration", "0.6"] + coefficients)
+    #expect(swiftUI.output.contains(
+      "let steepStartAnimation = Animation.timingCurve(0.3333333333333333, 0.5, 0.6666666666666666, 1.0, duration: 0.6)"))
+    #expect(swiftUI.output.contains("UnitCurve.bezier(") && swiftUI.output.contains("UnitPoint(x: 0.6666666666666666, y: 1.0)"))
+    let json = try JSONParser.parse(runCurveKit(["export", "--format", "json"] + coefficients).output).value
+    #expect(json["y1"] == .number(0.5) && json["y2"] == .number(1) && json["polynomialInTime"] == .bool(true))
+    #expect(json["levelBernstein"] == .array([.number(1), .number(0.5), .number(0), .number(0)]))
+  }
+
+  @Test("a spec is fitted, then exported; a y outside [0, 1] adds notes")
+  func fromSpec() throws {
+    let result = runCurveKit(["export", Self.example + "depletion.curve.json"])
+    #expect(result.status == 0 && result.errors.isEmpty)
+    #expect(result.output.contains("--depletion-easing: cubic-bezier(0.3333333333333333, 0.25833593844755"))
+    let overshoot = runCurveKit(["export", "--coefficients", "1,2,-4,1"])
+    #expect(overshoot.status == 0)
+    #expect(overshoot.output.contains("/* note: y1 = 1.3333333333333333 is outside [0, 1]"))
+    // f = t³ + 2t² − 4t + 1 dips below 0 and climbs back (f′(1) = 3): notes for y1, y2
+    // and for the rise.
+    let notes = overshoot.errors.split(separator: "\n")
+    #expect(notes.count == 3 && notes[0].hasPrefix("note: y1") && notes[2].hasPrefix("note: the curve rises"))
+  }
+
+  @Test("export errors exit 2 with one line", arguments: [
+    ["export"],
+    ["export", "--coefficients", "1,0,0,0,-2,1"],
+    ["export", "--coefficients", "0.5,0,-1.5,1.001"],
+    ["export", "--coefficients", "1,x,3"],
+    ["export", "--coefficients", "0,0,-1,1", "--format", "figma"],
+    ["export", "--coefficients", "0,0,-1,1", "--duration", "0"],
+    ["export", "EXAMPLE", "--coefficients", "0,0,-1,1"],
+  ])
+  func exportErrors(arguments: [String]) {
+    let result = runCurveKit(arguments.map { $0 == "EXAMPLE" ? Self.example + "linear.curve.json" : $0 })
+    #expect(result.status == 2)
+    #expect(isOneLineError(result.errors), "\(result.errors)")
+  }
+
+  /// export → CSS text → fit --from-css recovers the article's cubic.
+  @Test("export then fit --from-css round-trips the article's curve")
+  func roundTrip() throws {
+    let cubic = ArticleCurve.current.cubic
+    let exported = try JSONParser.parse(
+      runCurveKit(["export", "--coefficients", cubic.description, "--format", "json"]).output).value
+    guard case .string(let css)? = exported["css"] else {
+      Issue.record("no css in \(exported)")
+      return
+    }
+    let fitted = runCurveKit(["fit", "--from-css", css, "--json"])
+    #expect(fitted.status == 0, "\(fitted.errors)")
+    let json = try JSONParser.parse(fitted.output).value
+    guard case .array(let items)? = json["coefficients"], case .number(let deviation)? = json["easing"]?["maxDeviation"] else {
+      Issue.record("unexpected output \(fitted.output)")
+      return
+    }
+    let coefficients = items.compactMap { item -> Double? in if case .number(let n) = item { return n } else { return nil } }
+    for (got, want) in zip(coefficients, cubic.coefficients) {
+      #expect(abs(got - want) <= 1e-14, "\(coefficients)")
+    }
+    // Easing side exact to 1e-15, plus the fitted cubic's Horner error ≤ 8u·Σ|cᵢ| (Σ|cᵢ| ≈ 2).
+    #expect(deviation <= 1e-15 + 8 * 0x1p-53 * 2.01)
+  }
+
+  @Test("fit --from-css reports the deviation of a general easing")
+  func generalEasing() {
+    let result = runCurveKit(["fit", "--from-css", "ease-in-out"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("imported easing  cubic-bezier(0.42, 0.0, 0.58, 1.0)\nmax deviation    0.02"))
+    // 1 − ease-in-out is flat at both ends; its unconstrained least-squares cubic overshoots at
+    // the start, so the import enforces monotonicity: the optimum is flat at both ends.
+    #expect(result.output.contains("\nmonotonic  enforce\nverdict    "))
+    #expect(result.output.contains("\nactive     f′(0) = 0, f′(1) = 0\n"))
+    let required = runCurveKit(["fit", "--from-css", "ease-in-out", "--monotonic", "require"])
+    #expect(required.status == 1)
+    #expect(isOneLineError(required.errors), "\(required.errors)")
+  }
+
+  @Test("CSS parse errors exit 2 with one line", arguments: [
+    "steps(4, end)", "cubic-bezier(0.1, 0.2, 0.3)", "cubic-bezier(1.5, 0, 1, 1)", "bounce", "cubic-bezier(0,a,1,1)",
+  ])
+  func cssErrors(text: String) {
+    let result = runCurveKit(["fit", "--from-css", text])
+    #expect(result.status == 2)
+    #expect(isOneLineError(result.errors), "\(result.errors)")
+    #expect(result.output.isEmpty)
+  }
+
+  @Test("--from-css is one point source among the others")
+  func oneSource() {
+    let result = runCurveKit(["fit", Self.example + "linear.curve.json", "--from-css", "ease"])
+    #expect(result.status == 2 && result.errors.contains("one source only"))
+  }
+}

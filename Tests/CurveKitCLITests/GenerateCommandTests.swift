@@ -1,0 +1,131 @@
+import CurveKitCLI
+import CurveKitTestSupport
+import Foundation
+import Testing
+
+/// `curvekit generate`, in-process: output, atomic change-only writes, `--check` drift
+/// detection, option precedence, the monotonicity refusal, and one-line errors.
+@Suite("curvekit generate")
+struct GenerateCommandTests {
+  static let depletionSpec = Fixtures.repositoryRoot + "/examples/curves/depletion.curve.json"
+
+  /// A fresh temporary directory, removed by the caller.
+  func temporaryDirectory() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-generate-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test("stdout output equals the golden file and is byte-identical across runs")
+  func stdoutMatchesGolden() throws {
+    let first = runCurveKit(["generate", Self.depletionSpec, "--type-name", "Depletion"])
+    #expect(first.status == 0, "\(first.errors)")
+    #expect(first.errors.isEmpty)
+    let golden = try String(contentsOfFile: Fixtures.path("codegen/Depletion.swift"), encoding: .utf8)
+    #expect(first.output == golden)
+    let second = runCurveKit(["generate", Self.depletionSpec, "--type-name", "Depletion"])
+    #expect(Array(second.output.utf8) == Array(first.output.utf8))
+  }
+
+  @Test("-o writes the file, leaves it untouched when unchanged, and --check detects drift")
+  func writeAndCheck() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/Depletion.swift"
+    let arguments = ["generate", Self.depletionSpec, "-o", output]
+
+    #expect(runCurveKit(arguments + ["--check"]).status == 1, "a missing file is drift")
+    let written = runCurveKit(arguments)
+    #expect(written.status == 0 && written.output.isEmpty && written.errors.isEmpty, "\(written.errors)")
+    let inode = try FileManager.default.attributesOfItem(atPath: output)[.systemFileNumber] as? Int
+    #expect(runCurveKit(arguments).status == 0)
+    let inodeAfter = try FileManager.default.attributesOfItem(atPath: output)[.systemFileNumber] as? Int
+    #expect(inode != nil && inode == inodeAfter, "an unchanged file must not be replaced")
+    #expect(runCurveKit(arguments + ["--check"]).status == 0)
+
+    try (try String(contentsOfFile: output, encoding: .utf8) + "// edited\n").write(
+      toFile: output, atomically: true, encoding: .utf8)
+    let drift = runCurveKit(arguments + ["--check"])
+    #expect(drift.status == 1)
+    #expect(isOneLineError(drift.errors) && drift.errors.contains("out of date"), "\(drift.errors)")
+    #expect(runCurveKit(arguments + ["--check", "--inverse", "bisection"]).status == 1, "other options, other file")
+    #expect(runCurveKit(arguments).status == 0)
+    #expect(runCurveKit(arguments + ["--check"]).status == 0)
+  }
+
+  @Test("the spec's codegen options apply and flags override them")
+  func optionPrecedence() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let spec = directory + "/tank.curve.json"
+    try """
+      {"name": "Tank", "points": [[0.5, 0.5]], "degree": 1,
+       "codegen": {"typeName": "WaterTank", "access": "public", "inverse": "bisection", "withSchedule": true}}
+      """.write(toFile: spec, atomically: true, encoding: .utf8)
+    let fromSpec = runCurveKit(["generate", spec])
+    #expect(fromSpec.status == 0, "\(fromSpec.errors)")
+    #expect(fromSpec.output.contains("public enum WaterTank {"))
+    #expect(fromSpec.output.contains("// Inverse: bisection"))
+    #expect(fromSpec.output.contains("import Foundation"))
+    #expect(fromSpec.output.contains("// Source: tank.curve.json\n"))
+    #expect(!fromSpec.output.contains(directory), "no absolute path in the output")
+
+    let overridden = runCurveKit(["generate", spec, "--type-name", "Other", "--access", "package", "--inverse", "cardano"])
+    #expect(overridden.status == 0, "\(overridden.errors)")
+    #expect(overridden.output.contains("package enum Other {"))
+    #expect(overridden.output.contains("// Inverse: cardano"))
+  }
+
+  @Test("a non-monotone curve is refused with its witness unless --allow-non-monotone")
+  func nonMonotone() {
+    // f(t) = −2t² + t + 1 rises on [0, 1/4).
+    let refused = runCurveKit(["generate", "--coefficients", "0,-2,1,1", "--type-name", "Bump"])
+    #expect(refused.status == 1)
+    #expect(isOneLineError(refused.errors) && refused.errors.contains("f′("), "\(refused.errors)")
+    #expect(refused.output.isEmpty)
+    let allowed = runCurveKit(["generate", "--coefficients", "0,-2,1,1", "--type-name", "Bump", "--allow-non-monotone"])
+    #expect(allowed.status == 0)
+    #expect(allowed.output.contains("// Monotonicity: not monotone: rises at t = 0.0"))
+  }
+
+  @Test("a spec's \"monotonic\" policy: require refuses a bump, ignore generates it")
+  func specPolicy() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // With f(0) = 1 and f(1) = 0, the quadratic through (0.25, 1.2) rises at first.
+    for (policy, status) in [("require", Int32(1)), ("enforce", 1), ("ignore", 0)] {
+      let spec = directory + "/bump-\(policy).curve.json"
+      try """
+        {"name": "Bump", "points": [[0.25, 1.2]], "degree": 2, "monotonic": "\(policy)"}
+        """.write(toFile: spec, atomically: true, encoding: .utf8)
+      let result = runCurveKit(["generate", spec])
+      #expect(result.status == status, "\(policy): \(result.errors)")
+      if status == 1 { #expect(isOneLineError(result.errors) && result.errors.contains("f′(0.0) = ")) }
+    }
+  }
+
+  @Test("invalid input exits 2 with one line", arguments: [
+    ["generate"],
+    ["generate", "--coefficients", "-1,1"],
+    ["generate", "--coefficients", "-1,1", "--type-name", "class"],
+    ["generate", "--coefficients", "-1,1", "--type-name", "9Lives"],
+    ["generate", "--coefficients", "-1,1", "--type-name", "Double"],
+    ["generate", "--coefficients", "1,0,0,-1,1", "--type-name", "Quartic"],
+    ["generate", "--coefficients", "-1,x", "--type-name", "Curve"],
+    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--access", "open"],
+    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--inverse", "magic"],
+    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "-o", "/nonexistent-directory/Curve.swift"],
+    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "-o", "/"],
+    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--check"],
+    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "-o", "/", "--check"],
+    ["generate", "no-such-spec.curve.json"],
+    ["generate", GenerateCommandTests.depletionSpec, "--coefficients", "-1,1"],
+    ["generate", GenerateCommandTests.depletionSpec, "extra.json"],
+  ])
+  func invalidInput(arguments: [String]) {
+    let result = runCurveKit(arguments)
+    #expect(result.status == 2, "\(arguments): \(result.errors)")
+    #expect(isOneLineError(result.errors), "\(arguments): \(result.errors)")
+    #expect(result.output.isEmpty)
+  }
+}

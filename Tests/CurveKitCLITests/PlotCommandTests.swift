@@ -1,0 +1,104 @@
+import CurveDesign
+import CurveKitCLI
+import CurveKitTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The contents of `path` as text, or nil when it cannot be read.
+func readText(_ path: String) -> String? {
+  AtomicFileWriter.existingContent(of: path).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// A fresh, empty directory under /tmp for one test.
+func scratchDirectory(_ label: String) -> String {
+  let path = "/tmp/curvekit-\(label)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+  mkdir(path, 0o755)
+  return path
+}
+
+/// Removes the files of a scratch directory, then the directory.
+func removeScratch(_ directory: String, files: [String]) {
+  for file in files { unlink("\(directory)/\(file)") }
+  rmdir(directory)
+}
+
+@Suite("curvekit plot")
+struct PlotCommandTests {
+  static let example = Fixtures.repositoryRoot + "/examples/curves/"
+
+  @Test("writes an SVG, reports it, and leaves an identical rerun unchanged")
+  func writes() throws {
+    let directory = scratchDirectory("plot")
+    defer { removeScratch(directory, files: ["out.svg"]) }
+    let output = "\(directory)/out.svg"
+    let arguments = ["plot", Self.example + "depletion.curve.json", Self.example + "steep-start.curve.json", "-o", output]
+    let first = runCurveKit(arguments)
+    #expect(first.status == 0 && first.errors.isEmpty, "\(first.errors)")
+    #expect(first.output == "wrote \(output) (2 curves)\n")
+    let svg = try #require(readText(output))
+    #expect(svg.hasPrefix("<?xml") && svg.contains("<svg") && svg.hasSuffix("</svg>\n"))
+    #expect(svg.contains(">Depletion</text>") && svg.contains(">Steep Start</text>"))
+    #expect(svg.contains(">time (days)</text>"), "durationDays 7 from the spec labels days")
+    let second = runCurveKit(arguments)
+    #expect(second.output == "unchanged \(output) (2 curves)\n")
+    #expect(readText(output) == svg)
+  }
+
+  @Test("--days and --normalized choose the time axis")
+  func timeAxis() throws {
+    let directory = scratchDirectory("plot-axis")
+    defer { removeScratch(directory, files: ["a.svg", "b.svg"]) }
+    let spec = Self.example + "linear.curve.json"
+    #expect(runCurveKit(["plot", spec, "-o", "\(directory)/a.svg", "--days", "30"]).status == 0)
+    #expect(try #require(readText("\(directory)/a.svg")).contains(">25</text>"), "30 days: ticks every 5")
+    #expect(runCurveKit(["plot", spec, "-o", "\(directory)/b.svg", "--normalized", "--title", "T"]).status == 0)
+    let normalized = try #require(readText("\(directory)/b.svg"))
+    #expect(normalized.contains(">time (fraction of the period)</text>") && normalized.contains(">T</text>"))
+  }
+
+  @Test("--png writes a PNG next to the SVG", .enabled(if: SVGRasterizer.rendererPath() != nil, "rsvg-convert is not installed (apt-get install librsvg2-bin); PNG test skipped"))
+  func png() throws {
+    let directory = scratchDirectory("plot-png")
+    defer { removeScratch(directory, files: ["p.svg", "p.png"]) }
+    let result = runCurveKit(["plot", Self.example + "steep-end.curve.json", "-o", "\(directory)/p.svg", "--png"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.hasSuffix("wrote \(directory)/p.png\n"))
+    let bytes = try #require(AtomicFileWriter.existingContent(of: "\(directory)/p.png"))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "PNG signature")
+  }
+
+  @Test("invalid input exits 2 with one error line", arguments: [
+    ["plot"],
+    ["plot", "examples/curves/linear.curve.json"],
+    ["plot", "/nonexistent/spec.json", "-o", "/tmp/x.svg"],
+    ["plot", "EXAMPLE", "-o", "/nonexistent-dir/x.svg"],
+    ["plot", "EXAMPLE", "-o", "/tmp/x.svg", "--days", "-3"],
+    ["plot", "EXAMPLE", "-o", "/tmp/x.svg", "--days", "many"],
+  ])
+  func invalid(arguments: [String]) {
+    let resolved = arguments.map { $0 == "EXAMPLE" ? Self.example + "linear.curve.json" : $0 }
+    let result = runCurveKit(resolved)
+    #expect(result.status == 2)
+    #expect(isOneLineError(result.errors), "\(result.errors)")
+  }
+}
+
+@Suite("curvekit fit terminal preview")
+struct PlotPreviewTests {
+  static let spec = Fixtures.repositoryRoot + "/examples/curves/steep-end.curve.json"
+
+  @Test("the preview follows the terminal, --preview and --no-preview, never --json")
+  func previewRules() {
+    let braille: (String) -> Bool = { $0.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }
+    #expect(!braille(runCurveKit(["fit", Self.spec]).output), "not a terminal: no preview")
+    #expect(braille(runCurveKit(["fit", Self.spec], terminal: true).output))
+    #expect(braille(runCurveKit(["fit", Self.spec, "--preview"]).output))
+    #expect(!braille(runCurveKit(["fit", Self.spec, "--no-preview"], terminal: true).output))
+    #expect(!braille(runCurveKit(["fit", Self.spec, "--json", "--preview"], terminal: true).output))
+    let preview = runCurveKit(["fit", Self.spec, "--preview"]).output
+    #expect(preview.filter { $0 == "•" }.count == 7, "one mark per point")
+  }
+}

@@ -1,0 +1,60 @@
+import CurveFitting
+import CurveKitTestSupport
+import CurveSpec
+import Testing
+
+/// The `monotonic` policies: require (fit, fail with a witness), enforce, ignore.
+@Suite("Fitting under a monotonic policy")
+struct PolicyFitTests {
+  static let risingMiddle = #"{"name": "r", "points": [[0.3, 0.5], [0.5, 0.55], [0.7, 0.6], [0.9, 0.3]]"#
+
+  func spec(_ extra: String) throws -> CurveSpec {
+    try CurveSpec.parse(Self.risingMiddle + extra + "}", sourceName: "r.curve.json")
+  }
+
+  @Test("require fails with a witness where the slope is positive")
+  func requireFails() throws {
+    #expect {
+      _ = try spec("").fit()
+    } throws: { error in
+      guard case CurveFitError.notMonotone(let t, let slope, 0, _) = error else { return false }
+      return t > 0 && t < 1 && slope > 0 && "\(error)".contains("not non-increasing")
+    }
+  }
+
+  @Test("enforce returns the monotone optimum; ignore reports the violation")
+  func enforceAndIgnore() throws {
+    let enforced = try spec(#", "monotonic": "enforce""#).fit()
+    #expect(enforced.verdict == .holds)
+    #expect(enforced.monotone?.activeConstraints.count == 1)
+    #expect(enforced.report.rss >= (enforced.monotone?.unconstrained.rss ?? .infinity))
+    let ignored = try spec(#", "monotonic": "ignore""#).fit()
+    guard case .fails = ignored.verdict else {
+      Issue.record("expected a failing verdict, got \(ignored.verdict)")
+      return
+    }
+    #expect(ignored.monotone == nil)
+  }
+
+  @Test("minSlope from the spec is enforced and required")
+  func minSlope() throws {
+    let enforced = try spec(#", "monotonic": "enforce", "minSlope": 0.05"#).fit()
+    #expect(MonotoneSlopeCheck.check(enforced.report.polynomial, minSlope: 0.05) == .holds)
+    let gentle = #"{"name": "g", "points": [[0.25, 0.9], [0.5, 0.6], [0.75, 0.3]], "minSlope": 0.9}"#
+    #expect(throws: CurveFitError.self) { try CurveSpec.parse(gentle, sourceName: "g.json").fit() }
+  }
+
+  @Test("enforce on degree 5 is a clear unsupported error")
+  func unsupportedDegree() throws {
+    let body = #"{"name": "d", "points": [[0.1,0.9],[0.3,0.7],[0.5,0.5],[0.6,0.4],[0.8,0.2],[0.9,0.1]], "degree": 5, "monotonic": "#
+    let text = body + #""enforce"}"#
+    #expect {
+      _ = try CurveSpec.parse(text, sourceName: "d.json").fit()
+    } throws: { error in
+      "\(error)".contains("not supported for degree 5")
+    }
+    // require works at degree 5 through the subdivision check.
+    let required = try CurveSpec.parse(body + #""require"}"#, sourceName: "d.json").fit()
+    #expect(required.verdict == .holds)
+  }
+}

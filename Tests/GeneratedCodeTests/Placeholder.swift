@@ -1,1 +1,0 @@
-// GeneratedCodeTests: placeholder, replaced as tests are written.
