@@ -6,9 +6,9 @@
 #   scripts/bench.sh                       full run, markdown on stdout, progress on stderr
 #   scripts/bench.sh --json results.json   also write every figure as JSON
 #   scripts/bench.sh --filter inverse/auto only the matching cases
-#   BENCH_TARGET_CPU=x86-64-v3 scripts/bench.sh
+#   BENCH_TARGET_CPU=haswell scripts/bench.sh
 #       builds Swift with -target-cpu and C with -march set to the same CPU level
-#       (in Benchmarks/.build-x86-64-v3), e.g. to measure the FMA schemes with hardware fma.
+#       (in Benchmarks/.build-haswell), e.g. to measure the FMA schemes with hardware fma.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
