@@ -1,5 +1,4 @@
 import CurveCore
-import CurveFitting
 import CurveSpec
 
 /// `curvekit check`: decides exactly whether a curve is a depletion curve — non-increasing on
@@ -12,7 +11,8 @@ enum CheckCommand: CurveKitCommand {
     The verdict is exact for the given double coefficients (any degree up to 10, highest power
     first): strictly decreasing, non-increasing with isolated flat points, the increasing
     counterparts, constant, or not monotone with a witness t where f'(t) > 0. With SPEC.json the
-    spec is fitted by least squares (as 'curvekit fit' does) and the fitted curve is checked.
+    spec is fitted as 'curvekit fit' fits it (least squares, or the monotone fit when the spec
+    says "monotonic": "enforce") and the fitted curve is checked.
     f(0) and f(1) are exact; each may deviate from 1 and 0 by at most --tolerance
     (default 4 ulps of 1, 8.881784197001252e-16).
 
@@ -48,7 +48,11 @@ enum CheckCommand: CurveKitCommand {
     case (let coefficients?, nil):
       return try Polynomial(coefficients: coefficients)
     case (nil, let path?):
-      return try LeastSquaresFitter.fit(try CurveSpec.load(path: path).fitProblem).polynomial
+      // Fitted as 'curvekit fit' fits it: "monotonic": "enforce" uses the monotone fitter; for
+      // "require" and "ignore" the least-squares curve is the one to check (the verdict is ours).
+      let spec = try CurveSpec.load(path: path)
+      let policy: MonotonicPolicy = spec.monotonic == .enforce ? .enforce : .ignore
+      return try spec.fitProblem.fit(policy: policy, minSlope: spec.minSlope ?? 0).report.polynomial
     case (_?, _?):
       throw UsageError("give either --coefficients or SPEC.json, not both")
     case (nil, nil):
