@@ -76,7 +76,7 @@ extension CubicInverseKernel {
   }
 
   /// Where a level sits relative to f(0) and f(1).
-  @usableFromInline
+  @frozen @usableFromInline
   enum Bracket {
     /// The clamped answer is this endpoint (or NaN for a NaN level).
     case answer(Double)

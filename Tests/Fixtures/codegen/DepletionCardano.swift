@@ -173,7 +173,7 @@ extension DepletionCardano.CubicInverseKernel {
   }
 
   /// Where a level sits relative to f(0) and f(1).
-  @usableFromInline
+  @frozen @usableFromInline
   enum Bracket {
     /// The clamped answer is this endpoint (or NaN for a NaN level).
     case answer(Double)
@@ -373,7 +373,7 @@ extension DepletionCardano.CubicInverseKernel {
   }
 
   /// The refinement applied to the closed-form root.
-  @usableFromInline
+  @frozen @usableFromInline
   enum Polish {
     case none, newton, halley
   }
