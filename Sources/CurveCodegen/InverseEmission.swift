@@ -73,9 +73,9 @@ struct InverseEmission: Sendable {
         ]
       }
     }
+    let clamping = method == .bisection ? "" : "Levels beyond f(0) give 0 and beyond f(1) give 1. "
     let docLines = ["The normalized elapsed time t ∈ [0, 1] at which the curve reaches `level`.", ""] + doc + [
-      "Levels beyond f(0) give 0 and beyond f(1) give 1. Bit-identical to CurveKit's",
-      reference,
+      "\(clamping)Bit-identical to CurveKit's", reference,
     ]
     let members = docLines.map { $0.isEmpty ? "  ///\n" : "  /// \($0)\n" }.joined() + """
         \(access) static func normalizedElapsed(forLevel level: Double) -> Double {
