@@ -14,8 +14,8 @@
 //   x86-64 target. `-ffp-contract=off` keeps clang from fusing `a*t + b` into an fma when
 //   a build does target FMA hardware; Swift never contracts, so both run the same operations.
 //   To compare both on another CPU level, pass the same level to both compilers:
-//   `BENCH_TARGET_CPU=x86-64-v3 scripts/bench.sh` adds `-Xswiftc -target-cpu -Xswiftc x86-64-v3`
-//   and `-Xcc -march=x86-64-v3`.
+//   `BENCH_TARGET_CPU=haswell scripts/bench.sh` adds `-Xswiftc -target-cpu -Xswiftc haswell`
+//   and `-Xcc -march=haswell`.
 // - GSL is optional: CReference loads libgsl with dlopen at run time, so the package builds
 //   and runs without it (the GSL case is then skipped with a message).
 import PackageDescription

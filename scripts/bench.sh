@@ -6,8 +6,9 @@
 #   scripts/bench.sh                       full run, markdown on stdout, progress on stderr
 #   scripts/bench.sh --json results.json   also write every figure as JSON
 #   scripts/bench.sh --filter inverse/auto only the matching cases
-#   BENCH_TARGET_CPU=x86-64-v3 scripts/bench.sh
-#       builds Swift with -target-cpu and C with -march set to the same CPU level.
+#   BENCH_TARGET_CPU=haswell scripts/bench.sh
+#       builds Swift with -target-cpu and C with -march set to the same CPU level
+#       (in Benchmarks/.build-haswell), e.g. to measure the FMA schemes with hardware fma.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -21,7 +22,9 @@ fi
 
 flags=(-c release --package-path Benchmarks)
 if [ -n "${BENCH_TARGET_CPU:-}" ]; then
-  flags+=(-Xswiftc -target-cpu -Xswiftc "$BENCH_TARGET_CPU" -Xcc "-march=$BENCH_TARGET_CPU")
+  # Its own build directory, so switching CPU levels never rebuilds the default one.
+  flags+=(--scratch-path "Benchmarks/.build-$BENCH_TARGET_CPU"
+    -Xswiftc -target-cpu -Xswiftc "$BENCH_TARGET_CPU" -Xcc "-march=$BENCH_TARGET_CPU")
 fi
 
 echo "==> swift build ${flags[*]} (curvekit and curvekit-benchmarks)" >&2
@@ -33,5 +36,8 @@ bin=$(swift build "${flags[@]}" --show-bin-path)
   echo "==> $(swift --version 2>&1 | head -1)"
   echo "==> $(uname -srm); $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ //') ; load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 } >&2
+
+# Single-threaded BLAS for CurveKit's fits and numpy's alike (both are timed in CPU time).
+export OPENBLAS_NUM_THREADS="${OPENBLAS_NUM_THREADS:-1}" OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"
 
 exec "$bin/curvekit-benchmarks" --curvekit "$bin/curvekit" "$@"

@@ -9,7 +9,10 @@ Output, one line per FILE:
     n=<points> coef=<c3>,<c2>,<c1>,<c0> ns=<ns per fit, one per sample, comma-separated>
 
 Timing mirrors the Swift harness: a warm-up, then an adaptive number of calls per sample
-(each sample lasts about --sample-ms), --samples samples. Exit 3 when numpy is missing.
+(each sample lasts about --sample-ms), --samples samples, read from the process CPU-time
+clock (time.process_time_ns, all threads) as the harness does for its in-process fits, so
+other load on a shared machine does not count. scripts/bench.sh sets
+OPENBLAS_NUM_THREADS=1 for both sides. Exit 3 when numpy is missing.
 """
 import argparse
 import sys
@@ -29,6 +32,7 @@ def main() -> int:
         print("numpy is not installed", file=sys.stderr)
         return 3
 
+    clock = time.process_time_ns
     for path in args.files:
         data = np.fromfile(path, dtype="<f8")
         n = data.size // 2
@@ -37,13 +41,13 @@ def main() -> int:
 
         # Warm up and find how many calls fill one sample.
         calls = 1
-        start = time.perf_counter_ns()
+        start = clock()
         while True:
-            begin = time.perf_counter_ns()
+            begin = clock()
             for _ in range(calls):
                 np.polyfit(t, y, 3)
-            elapsed = time.perf_counter_ns() - begin
-            if time.perf_counter_ns() - start >= args.warmup_ms * 1e6:
+            elapsed = clock() - begin
+            if clock() - start >= args.warmup_ms * 1e6:
                 break
             if elapsed < args.sample_ms * 1e6 / 8:
                 calls *= 2
@@ -52,10 +56,10 @@ def main() -> int:
 
         samples = []
         for _ in range(args.samples):
-            begin = time.perf_counter_ns()
+            begin = clock()
             for _ in range(per_sample):
                 np.polyfit(t, y, 3)
-            samples.append((time.perf_counter_ns() - begin) / per_sample)
+            samples.append((clock() - begin) / per_sample)
         print(
             "n=%d coef=%s ns=%s"
             % (n, ",".join(repr(float(c)) for c in coefficients), ",".join(repr(s) for s in samples))

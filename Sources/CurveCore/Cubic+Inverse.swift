@@ -37,8 +37,9 @@ enum InverseBracket: Sendable {
   /// The clamped answer is this endpoint (or NaN for a NaN level).
   case answer(Double)
   /// The root is inside (0, 1); `orientation` is +1 when f(0) < f(1) and −1 otherwise,
-  /// so orientation·(f(t) − level) increases through the root.
-  case interior(orientation: Double)
+  /// so orientation·(f(t) − level) increases through the root; `residualAtOne` is the
+  /// compensated f(1) − level.
+  case interior(orientation: Double, residualAtOne: Double)
 }
 
 extension Cubic {
@@ -49,18 +50,21 @@ extension Cubic {
   @inlinable
   func inverseBracket(forLevel level: Double) -> InverseBracket {
     if level.isNaN { return .answer(.nan) }
-    let atOne = compensatedResidual(at: 1, level: level)
+    // f(1) − level: the plain sum when its sign is certain, else the compensated one.
+    let plainAtOne = (((a + b) + c) + d) - level
+    let noise = 4 * 0x1p-53 * (abs(a) + abs(b) + abs(c) + abs(d) + abs(level))
+    let atOne = abs(plainAtOne) > noise ? plainAtOne : compensatedResidual(at: 1, level: level)
     let startValue = d
     // Orientation from the ends: f(1) − f(0) = a + b + c.
     let increasing = (atOne + level) - startValue > 0 || (a + b + c > 0 && atOne + level == startValue)
     if increasing {
       if level <= startValue { return .answer(0) }
       if atOne <= 0 { return .answer(1) }
-      return .interior(orientation: 1)
+      return .interior(orientation: 1, residualAtOne: atOne)
     } else {
       if level >= startValue { return .answer(0) }
       if atOne >= 0 { return .answer(1) }
-      return .interior(orientation: -1)
+      return .interior(orientation: -1, residualAtOne: atOne)
     }
   }
 
@@ -68,7 +72,7 @@ extension Cubic {
   /// polynomial about the endpoint whose value is nearer the level (its square-root
   /// behaviour makes it a good seed at flat ends too), or the chord when that fails.
   @inlinable
-  func inverseSeed(forLevel level: Double) -> Double {
+  func inverseSeed(forLevel level: Double, residualAtOne: Double) -> Double {
     let startValue = d
     let endValue = ((a + b) + c) + d
     let chord = (startValue - level) / (startValue - endValue)
@@ -78,9 +82,7 @@ extension Cubic {
       if let t = Cubic.smallestNonNegativeRoot(b, c, startValue - level), t <= 1 { return t }
     } else {
       // with s = 1 − t: f − level ≈ (f(1) − level) − f′(1)·s + (3a + b)·s²
-      let (hi, lo) = ErrorFree.compensatedHorner(a, b, c, d, at: 1)
-      let offset = (hi - level) + lo
-      if let s = Cubic.smallestNonNegativeRoot(3 * a + b, -slope(at: 1), offset), s <= 1 { return 1 - s }
+      if let s = Cubic.smallestNonNegativeRoot(3 * a + b, -slope(at: 1), residualAtOne), s <= 1 { return 1 - s }
     }
     return fraction
   }
@@ -97,11 +99,11 @@ extension Cubic {
     guard discriminant >= 0 else { return nil }
     let root = discriminant.squareRoot()
     let big = -0.5 * (l + (l >= 0 ? root : -root))
-    let candidates = [big / q, big != 0 ? k / big : Double.nan]
-    var best: Double?
-    for x in candidates where x.isFinite && x >= 0 {
-      if best == nil || x < best ?? x { best = x }
-    }
-    return best
+    let first = big / q
+    let second = big != 0 ? k / big : Double.nan
+    var best = Double.infinity
+    if first.isFinite && first >= 0 { best = first }
+    if second.isFinite && second >= 0 && second < best { best = second }
+    return best.isFinite ? best : nil
   }
 }

@@ -21,7 +21,7 @@
 /// check fails after 3 steps the table falls back to ``Cubic/normalizedElapsedByNewton(forLevel:)``).
 /// Cost per query: one lookup, one square root (selected, not branched), the guess and
 /// 1–2 Halley steps of about 16 flops and one division each; no data-dependent branch.
-/// Memory: `cellCount` × 96 bytes (6 KiB for the default 64 cells).
+/// Memory: `cellCount` × 88 bytes (5.5 KiB for the default 64 cells).
 public struct CubicInverseTable: Sendable {
   /// One cell: its node, expansion and guess polynomial.
   @usableFromInline

@@ -8,10 +8,7 @@ enum RealRootSolver {
   static let reversalThreshold = 0x1p100
 
   static func roots(of coefficients: [Double]) -> [RealRoot] {
-    // Scale exactly so the largest |coefficient| is in [1, 2).
-    let largest = coefficients.map { abs($0) }.max() ?? 0
-    let shift = -largest.exponent
-    var scaled = coefficients.map { Double(sign: .plus, exponent: shift, significand: $0) }
+    var scaled = coefficients
     while let first = scaled.first, first == 0 { scaled.removeFirst() }
     var zeroCount = 0
     while let last = scaled.last, last == 0, scaled.count > 1 {
@@ -19,8 +16,8 @@ enum RealRootSolver {
       zeroCount += 1
     }
     if scaled.first ?? 0 < 0 { scaled = scaled.map { -$0 } }
-    // Substitute x = 2ᵏ·y so the coefficients' exponents spread least (roots near 1),
-    // then renormalize; both steps are exact powers of two.
+    // Substitute x = 2ᵏ·y with k chosen so the coefficients' exponents spread least (roots
+    // near 1), and scale so the largest is in [1, 2): one exact power of two per coefficient.
     let k = balancingExponent(scaled)
     let degree = scaled.count - 1
     let exponents = scaled.enumerated().map { $0.element == 0 ? Int.min : $0.element.exponent + k * (degree - $0.offset) }
@@ -211,7 +208,8 @@ struct ScaledPolynomial {
       if value == 0 { return x }
       if value < 0 { lower = x } else { upper = x }
       var next = x - e.step
-      if next == x || next == previous { break }
+      if next == x { return x }
+      if next == previous { break }
       if !(next >= lower && next <= upper) || !next.isFinite {
         next = Self.midpoint(lower, upper)
         if !(next > lower && next < upper) { break }
@@ -219,10 +217,10 @@ struct ScaledPolynomial {
       previous = x
       x = next
     }
-    for end in [lower, upper] where abs(evaluate(end).value) < best.residual {
-      best = (end, abs(evaluate(end).value))
-    }
-    return best.x
+    // Cycling or collapsed bracket: lower and upper are (nearly) adjacent, so their scaled
+    // residuals are comparable with each other (not with earlier, differently scaled ones).
+    guard lower.nextUp >= upper else { return best.x }
+    return abs(evaluate(lower).value) <= abs(evaluate(upper).value) ? lower : upper
   }
 
   /// The arithmetic midpoint, or the geometric one when both ends have one sign and

@@ -90,4 +90,19 @@ struct DepletionScheduleTests {
     #expect(schedule.refillDate(forLevel: 0.5, at: now) { _ in .nan } == now.addingTimeInterval(-604_800),
             "a NaN inverse clamps to 1")
   }
+
+  @Test("setCurrentFill(method:) uses CurveCore's inverse: .bisection is the article's, .auto full precision",
+        arguments: ArticleCurve.allCases)
+  func setCurrentFillWithMethod(curve: ArticleCurve) throws {
+    var schedule = try DepletionSchedule(curve: curve.cubic, lastRefillDate: refill, durationInDays: 7)
+    let now = refill.addingTimeInterval(2 * 86_400)
+    for fill in stride(from: 0.0, through: 1.0, by: 0.125) {
+      schedule.setCurrentFill(fill, at: now)
+      let bisection = curve.cubic.normalizedElapsed(forLevel: fill, method: .bisection)
+      #expect(schedule.lastRefillDate == now.addingTimeInterval(-bisection * 604_800), "default is the article's bisection")
+      schedule.setCurrentFill(fill, at: now, method: .auto)
+      // Date resolution (1.2e-7 s of 8e8 s) over 604 800 s is 2e-13 in t, times |f′| ≤ 1.5.
+      #expect(abs(schedule.level(at: now) - fill) <= 1e-12, "fill \(fill)")
+    }
+  }
 }

@@ -73,6 +73,7 @@ public struct BenchmarkReport {
     }
     lines.append("")
     var machineLine = "Machine: \(machine.cpuModel), \(machine.cores) logical CPUs; \(machine.swiftCompiler); C: \(machine.cCompiler)"
+    machineLine += "; OPENBLAS_NUM_THREADS=\(machine.blasThreads)"
     machineLine += "; load average \(machine.loadAtStart.map { String($0) } ?? "?") at start, \(loadAtEnd.map { String($0) } ?? "?") at end"
     lines.append(machineLine + (quick ? "; --quick run (small inputs, short samples)." : "."))
     lines.append("Command: `\(command)`")
@@ -86,6 +87,7 @@ public struct BenchmarkReport {
       ("logicalCPUs", .number(Double(machine.cores))),
       ("swift", .string(machine.swiftCompiler)),
       ("c", .string(machine.cCompiler)),
+      ("openblasThreads", .string(machine.blasThreads)),
       ("loadAverageAtStart", .optionalNumber(machine.loadAtStart)),
       ("loadAverageAtEnd", .optionalNumber(loadAtEnd)),
     ])

@@ -12,6 +12,8 @@ public struct MachineDescription {
   public let swiftCompiler: String
   /// The C compiler, flags and vector level of the C reference.
   public let cCompiler: String
+  /// OPENBLAS_NUM_THREADS as this process saw it ("unset" when absent).
+  public let blasThreads: String
 
   /// Describes this machine now; `cCompiler` comes from the C reference itself.
   public init(cCompiler: String) {
@@ -23,6 +25,7 @@ public struct MachineDescription {
     loadAtStart = MachineDescription.loadAverage()
     swiftCompiler = MachineDescription.swiftVersion
     self.cCompiler = cCompiler
+    blasThreads = ProcessInfo.processInfo.environment["OPENBLAS_NUM_THREADS"] ?? "unset"
   }
 
   /// The current 1-minute load average from /proc/loadavg, nil where unavailable.

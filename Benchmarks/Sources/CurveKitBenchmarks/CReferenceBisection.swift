@@ -1,4 +1,3 @@
-#if CURVEKIT_HAS_INVERSE
 import BenchmarkHarness
 import CReference
 import CurveCore
@@ -38,4 +37,3 @@ extension CReferenceBenchmarks {
   }
 
 }
-#endif

@@ -1,4 +1,3 @@
-#if CURVEKIT_HAS_INVERSE
 import BenchmarkHarness
 import CurveCore
 
@@ -160,4 +159,3 @@ enum InverseBenchmarks {
     return report
   }
 }
-#endif

@@ -1,4 +1,3 @@
-#if CURVEKIT_HAS_INVERSE
 import CurveCore
 
 /// One inverse strategy as a type, so each timing loop is specialized on it (no indirect
@@ -82,4 +81,3 @@ struct TableKernel: InverseKernel {
   init(_ cubic: Cubic) throws { table = try CubicInverseTable(cubic) }
   @inline(__always) func invert(_ level: Double) -> Double { table.normalizedElapsed(forLevel: level) }
 }
-#endif

@@ -3,15 +3,21 @@ import Foundation
 
 /// The whole `curvekit fit --data FILE` process: spawn, read and parse the file, fit,
 /// print the report, exit. The binary is the release build next to this one (or `--curvekit`).
+/// Timed as CPU time of this process and its children, so other load on the machine does
+/// not count (the wall-clock time is at least this).
 enum ProcessBenchmarks {
   static func cases(_ context: BenchmarkContext) -> [Benchmark] {
     let sizes = context.options.quick ? [1000] : [1000, 1_000_000]
-    return sizes.map { size in
-      Benchmark("process/curvekit-fit/\(size)", unit: "process", clock: .wall) {
-        let binary = context.options.curvekitPath ?? defaultBinary
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-          throw BenchmarkSkip("no curvekit binary at \(binary) (build it, or pass --curvekit PATH)")
-        }
+    // `curvekit --help`: the cost of starting the process at all, for comparison.
+    let startup = Benchmark("process/curvekit-help", unit: "process", clock: .cpuWithChildren) {
+      let binary = try existingBinary(context)
+      return .loop { iterations in
+        for _ in 0..<iterations { blackHole(try? ChildProcess.run(binary, ["--help"])) }
+      }
+    }
+    return [startup] + sizes.map { size in
+      Benchmark("process/curvekit-fit/\(size)", unit: "process", clock: .cpuWithChildren) {
+        let binary = try existingBinary(context)
         let path = try context.temporaryDirectory() + "/fit-\(size).txt"
         try context.fitData(size).writeText(to: path)
         let arguments = ["fit", "--data", path]
@@ -24,6 +30,15 @@ enum ProcessBenchmarks {
         }
       }
     }
+  }
+
+  /// The curvekit binary to run, or a skip naming where it was looked for.
+  static func existingBinary(_ context: BenchmarkContext) throws -> String {
+    let binary = context.options.curvekitPath ?? defaultBinary
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+      throw BenchmarkSkip("no curvekit binary at \(binary) (build it, or pass --curvekit PATH)")
+    }
+    return binary
   }
 
   /// `curvekit` next to the running benchmark executable.

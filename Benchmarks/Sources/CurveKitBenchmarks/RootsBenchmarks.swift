@@ -8,10 +8,8 @@ import CurveCore
 enum RootsBenchmarks {
   static func cases(_ context: BenchmarkContext) -> [Benchmark] {
     var cases: [Benchmark] = []
-    #if CURVEKIT_HAS_ROOTS
-      cases.append(random(CurveKitRoots.self, context))
-      cases.append(hard(CurveKitRoots.self, context))
-    #endif
+    cases.append(random(CurveKitRoots.self, context))
+    cases.append(hard(CurveKitRoots.self, context))
     cases.append(random(GSLRoots.self, context))
     cases.append(hard(GSLRoots.self, context))
     return cases
@@ -112,23 +110,21 @@ protocol RootsSolver {
   static func rootCount(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Int
 }
 
-#if CURVEKIT_HAS_ROOTS
-  /// CurveKit's `Cubic.realRoots()`.
-  enum CurveKitRoots: RootsSolver {
-    static let name = "curvekit"
-    static let isAvailable = true
-    static let unavailableReason = ""
-    static let backwardLimit = (value: 8 * 0x1p-53, text: "backward error ≤ 8u")
-    @inline(__always)
-    static func roots(_ coefficients: [Double]) -> [Double]? {
-      try? Cubic(a: coefficients[0], b: coefficients[1], c: coefficients[2], d: coefficients[3]).realRoots()
-    }
-    @inline(__always)
-    static func rootCount(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Int {
-      (try? Cubic(a: a, b: b, c: c, d: d).realRoots())?.count ?? 0
-    }
+/// CurveKit's `Cubic.realRoots()`.
+enum CurveKitRoots: RootsSolver {
+  static let name = "curvekit"
+  static let isAvailable = true
+  static let unavailableReason = ""
+  static let backwardLimit = (value: 8 * 0x1p-53, text: "backward error ≤ 8u")
+  @inline(__always)
+  static func roots(_ coefficients: [Double]) -> [Double]? {
+    try? Cubic(a: coefficients[0], b: coefficients[1], c: coefficients[2], d: coefficients[3]).realRoots()
   }
-#endif
+  @inline(__always)
+  static func rootCount(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Int {
+    (try? Cubic(a: a, b: b, c: c, d: d).realRoots())?.count ?? 0
+  }
+}
 
 /// GSL's `gsl_poly_solve_cubic` (monic: b/a, c/a, d/a), loaded at run time.
 enum GSLRoots: RootsSolver {

@@ -1,5 +1,4 @@
 import CurveCore
-import CurveFitting
 import CurveSpec
 
 /// `curvekit check`: decides exactly whether a curve is a depletion curve — non-increasing on
@@ -12,7 +11,8 @@ enum CheckCommand: CurveKitCommand {
     The verdict is exact for the given double coefficients (any degree up to 10, highest power
     first): strictly decreasing, non-increasing with isolated flat points, the increasing
     counterparts, constant, or not monotone with a witness t where f'(t) > 0. With SPEC.json the
-    spec is fitted by least squares (as 'curvekit fit' does) and the fitted curve is checked.
+    spec is fitted as 'curvekit fit' fits it (least squares, or the monotone fit when the spec
+    says "monotonic": "enforce") and the fitted curve is checked.
     f(0) and f(1) are exact; each may deviate from 1 and 0 by at most --tolerance
     (default 4 ulps of 1, 8.881784197001252e-16).
 
