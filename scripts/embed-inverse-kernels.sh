@@ -14,7 +14,7 @@ out=Sources/CurveCodegen/InverseKernelSource+Files.swift
   echo "  /// The kernel files, byte for byte, keyed by file name (in CurveCore's order)."
   echo "  static let files: [(name: String, text: String)] = ["
   for name in CubicInverseKernel.swift CubicInverseKernel+Residual.swift CubicInverseKernel+Newton.swift \
-    CubicInverseKernel+Cardano.swift CubicInverseKernel+Table.swift; do
+    CubicInverseKernel+Cardano.swift CubicInverseKernel+Table.swift CubicInverseKernel+Auto.swift; do
     file="Sources/CurveCore/$name"
     if grep -q '"""#' "$file"; then echo "error: $file contains a raw-string delimiter" >&2; exit 2; fi
     echo "    ("

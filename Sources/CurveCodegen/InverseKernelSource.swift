@@ -21,6 +21,10 @@ public enum InverseKernelSource {
     case cardano = "CubicInverseKernel+Cardano.swift"
     /// The table query.
     case table = "CubicInverseKernel+Table.swift"
+    /// The one-off full-precision inverse (`Cubic.normalizedElapsed(forLevel:)`, `.auto`);
+    /// embedded by no generated file today (generated `auto` uses the table), kept in step
+    /// like the others.
+    case auto = "CubicInverseKernel+Auto.swift"
 
     /// The file name in `Sources/CurveCore`.
     public var fileName: String { rawValue }

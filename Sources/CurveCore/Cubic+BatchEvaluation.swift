@@ -3,7 +3,9 @@
 /// Each scheme has its own loop with the scheme chosen once, outside the loop, and no
 /// calls or branches inside, so the optimizer vectorizes it: on x86-64 a plain
 /// `swift build -c release` turns the `.horner` loop into packed SSE2 `mulpd`/`addpd`
-/// (two doubles per instruction; AVX with `-Xswiftc -target-cpu -Xswiftc haswell`).
+/// (two doubles per instruction; AVX with `-Xswiftc -target-cpu -Xswiftc haswell`), and the
+/// article's clamp (``Cubic/clampedNormalizedElapsed(_:)``, bit-identical to
+/// `max(0, min(1, t))`) into one `minpd` and one `maxpd`.
 /// The FMA schemes only vectorize when the build targets FMA hardware; otherwise each
 /// element costs three calls to libm's `fma`.
 extension Cubic {

@@ -13,10 +13,13 @@ extension Cubic {
   /// curve build a ``CubicInverseTable`` once instead.
   /// - Parameters:
   ///   - level: the wanted level.
-  ///   - method: the strategy, `.auto` (full precision, currently `newton`) by default.
+  ///   - method: the strategy, `.auto` (full precision: one compensated residual at a
+  ///     close seed, then plain steps; `newton` where those are not final) by default.
   public func normalizedElapsed(forLevel level: Double, method: InverseMethod = .auto) -> Double {
     switch method {
-    case .auto, .newton:
+    case .auto:
+      return CubicInverseKernel.oneOffInverse(a, b, c, d, level: level)
+    case .newton:
       return normalizedElapsedByNewton(forLevel: level)
     case .bisection:
       return normalizedElapsedByBisection(forLevel: level)

@@ -132,9 +132,14 @@ extension Linear {
 extension Linear.CubicInverseKernel {
   /// The article's level function on raw coefficients: clamps `normalizedElapsed` to
   /// [0, 1], then evaluates ((a·t + b)·t + c)·t + d by Horner's rule.
+  ///
+  /// The clamp is the article's `max(0, min(1, t))`, written so it compiles to `minsd`/`maxsd`
+  /// and vectorizes: bit-identical for every input (NaN → 1, −0.0 stays −0.0), because
+  /// `t < 1 ? t : 1` is never NaN.
   @inlinable @inline(__always)
   static func clampedHorner(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ normalizedElapsed: Double) -> Double {
-    let t = max(0.0, min(1.0, normalizedElapsed))
+    let atMostOne = normalizedElapsed < 1.0 ? normalizedElapsed : 1.0
+    let t = 0.0 > atMostOne ? 0.0 : atMostOne
     return ((a * t + b) * t + c) * t + d
   }
 
