@@ -606,9 +606,11 @@ extension CubicInverseKernel {
     case .interior(_, let atOne): residualAtOne = atOne
     }
     let seedValue = oneOffSeed(a, b, c, d, level: level, residualAtOne: residualAtOne)
-    let t0 = seedValue > 0 ? (seedValue < 1 ? seedValue : 1.0) : 0.0
+    // t0: the seed clamped to [0, 1] and rounded to 26 significant bits, which makes every
+    // product by t0 in the compensated residual cheaper (see shortCompensatedResidual).
+    let t0 = split(seedValue > 0 ? (seedValue < 1 ? seedValue : 1.0) : 0.0).hi
     // The exact expansion about t0: r(δ) = r0 + δ·(s1 + δ·(s2 + δ·a)).
-    let r0 = residual(a, b, c, d, at: t0, level: level)
+    let r0 = shortCompensatedResidual(a, b, c, d, at: t0, level: level)
     let s1 = slope(a, b, c, at: t0)
     let s2 = 3 * a * t0 + b
     var delta = 0.0
@@ -626,10 +628,43 @@ extension CubicInverseKernel {
     let t = t0 + delta
     let halfCurvature = abs(s2 + 3 * a * delta)
     let slopeTerms = ((3 * abs(a)) * t0 + 2 * abs(b)) * t0 + abs(c)
-    let final = step * step * halfCurvature <= 0x1p-58 * abs(derivative) && abs(step) <= 0x1p-26
-    let sharp = abs(delta) * slopeTerms <= 0.0625 * abs(derivative)
+    let final = step * step * halfCurvature <= 0x1p-55 * abs(derivative) && abs(step) <= 0x1p-26
+    let sharp = abs(delta) * slopeTerms <= 0.25 * abs(derivative)
     if final && sharp && t >= 0 && t <= 1 { return t }
     return newton(a, b, c, d, level: level)
+  }
+
+  /// Dekker's TwoProduct when `short` has at most 26 significant bits: x·short =
+  /// product + error exactly (no overflow or underflow), with only x split (9 flops).
+  @inlinable @inline(__always)
+  static func twoProduct(_ x: Double, short: Double) -> (product: Double, error: Double) {
+    let product = x * short
+    let (xHi, xLo) = split(x)
+    return (product, (xHi * short - product) + xLo * short)
+  }
+
+  /// ``compensatedHornerStep(_:_:_:_:)`` for an `x` with at most 26 significant bits.
+  @inlinable @inline(__always)
+  static func shortCompensatedHornerStep(_ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double) {
+    let (product, productError) = twoProduct(sum, short: x)
+    let (next, sumError) = twoSum(product, coefficient)
+    sum = next
+    correction = correction * x + (productError + sumError)
+  }
+
+  /// f(t) − level by compensated Horner, as ``residual(_:_:_:_:at:level:)``, for a `t`
+  /// with at most 26 significant bits (cheaper products, the same accuracy).
+  @inlinable
+  static func shortCompensatedResidual(_ a: Double, _ b: Double, _ c: Double, _ d: Double, at t: Double, level: Double)
+    -> Double
+  {
+    var sum = a
+    var correction = 0.0
+    shortCompensatedHornerStep(&sum, &correction, t, b)
+    shortCompensatedHornerStep(&sum, &correction, t, c)
+    shortCompensatedHornerStep(&sum, &correction, t, d)
+    let (difference, error) = twoSum(sum, -level)
+    return difference + (error + correction)
   }
 
   /// The starting point of ``oneOffInverse(_:_:_:_:level:)``: the inverse cubic Hermite
@@ -649,7 +684,7 @@ extension CubicInverseKernel {
     guard steep else { return seed(a, b, c, d, level: level, residualAtOne: residualAtOne) }
     // y ∈ (0, 1) is the level's fraction of the way from f(0) to f(1); t(y) is matched in
     // value and slope (rise / f′) at both ends.
-    let y = (level - d) / rise
+    let y = (level - d) * (1 / rise)
     let startSlope = rise / c
     let finalSlope = rise / endSlope
     let rest = 1 - y
