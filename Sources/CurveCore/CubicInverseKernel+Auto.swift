@@ -108,9 +108,15 @@ extension CubicInverseKernel {
     return sum + (correction + offsetError)
   }
 
-  /// The starting point of ``oneOffInverse(_:_:_:_:level:)``: the inverse cubic Hermite
-  /// interpolant in the level when |f′| is bounded away from 0 on [0, 1] (checked on the
-  /// Bernstein coefficients c, c + b, 3a + 2b + c of f′), else the Taylor-root seed.
+  /// The starting point of ``oneOffInverse(_:_:_:_:level:)`` and whether it is close
+  /// enough (|p·u| ≲ 1e-2) for the series and one Newton step alone:
+  /// - the inverse cubic Hermite interpolant in the level when |f′| is bounded away from 0
+  ///   on [0, 1] (checked on the Bernstein coefficients c, c + b, 3a + 2b + c of f′);
+  /// - at an exactly flat end (f′(1) = 0 or f′(0) = 0, f″ there of the right sign) with the
+  ///   other two Bernstein coefficients steep, the cubic Hermite interpolant in
+  ///   w = √(level fraction from the flat end), where t is smooth: its slope at w = 0 is
+  ///   √(|f(1) − f(0)| / |f″/2|) (``flatEndSeed(_:_:_:_:level:residualAtOne:)``);
+  /// - else the Taylor-root seed (one Halley step more).
   @inlinable
   static func oneOffSeed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double, residualAtOne: Double)
     -> (t: Double, isHermite: Bool)
@@ -122,7 +128,17 @@ extension CubicInverseKernel {
     let steep =
       c * rise > 0 && middle * rise > 0 && endSlope * rise > 0
       && abs(c) >= floor && abs(middle) >= floor && abs(endSlope) >= floor
-    guard steep else { return (taylorSeed(a, b, c, d, level: level, residualAtOne: residualAtOne), false) }
+    guard steep else {
+      let high = 1.2 * abs(rise)
+      let flatEnd = endSlope == 0 && (3 * a + b) * rise < 0 && c * rise > 0 && middle * rise > 0
+        && abs(c) >= high && abs(middle) >= high
+      let flatStart = c == 0 && b * rise > 0 && endSlope * rise > 0 && middle * rise > 0
+        && abs(endSlope) >= high && abs(middle) >= high
+      guard flatEnd || flatStart else {
+        return (taylorSeed(a, b, c, d, level: level, residualAtOne: residualAtOne), false)
+      }
+      return (flatEndSeed(a, b, c, d, level: level, residualAtOne: residualAtOne), true)
+    }
     // y ∈ (0, 1) is the level's fraction of the way from f(0) to f(1); t(y) is matched in
     // value and slope (rise / f′) at both ends.
     let y = (level - d) * (1 / rise)
@@ -130,6 +146,28 @@ extension CubicInverseKernel {
     let finalSlope = rise / endSlope
     let rest = 1 - y
     return (y * y * (3 - 2 * y) + y * rest * (startSlope * rest - finalSlope * y), true)
+  }
+
+  /// The seed for a curve with one exactly flat end (f′ = 0 there, checked by the caller):
+  /// with w² the level's fraction of the way back from the flat end, the distance from that
+  /// end is a smooth function of w, interpolated by the cubic Hermite polynomial with
+  /// slope √(|f(1) − f(0)| / |f″/2|) at w = 0 and 2·|f(1) − f(0)| / |f′| at the other end.
+  @inlinable @inline(__always)
+  static func flatEndSeed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double, residualAtOne: Double)
+    -> Double
+  {
+    let rise = ((a + b) + c)
+    let endSlope = (3 * a + 2 * b) + c
+    let flatAtOne = endSlope == 0
+    // Distance from the flat end x ∈ [0, 1] as a function of w ∈ [0, 1].
+    let fraction = flatAtOne ? residualAtOne / rise : (level - d) / rise
+    let w = max(0, min(1, fraction)).squareRoot()
+    let halfCurvature = flatAtOne ? 3 * a + b : b
+    let startSlope = (abs(rise) / abs(halfCurvature)).squareRoot()
+    let finalSlope = 2 * abs(rise) / abs(flatAtOne ? c : endSlope)
+    let rest = 1 - w
+    let x = w * w * (3 - 2 * w) + w * rest * (startSlope * rest - finalSlope * w)
+    return flatAtOne ? 1 - x : x
   }
 
   /// The root of the quadratic Taylor polynomial about the end whose level is nearer
