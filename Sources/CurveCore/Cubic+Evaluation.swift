@@ -8,14 +8,15 @@ extension Cubic {
   /// (Swift's `min(1, .nan)` is 1), −∞ to 0, +∞ to 1 and −0.0 stays −0.0, so a clamped level
   /// is always a value of the curve on [0, 1].
   ///
-  /// Bit-identical to `max(0.0, min(1.0, t))` for every input: `t < 1 ? t : 1` is Swift's
-  /// `min(1, t)`, and since that is never NaN, `0 > m ? 0 : m` is Swift's `max(0, m)` (which
-  /// keeps −0.0). Written this way LLVM emits `minpd`/`maxpd` (one instruction each),
-  /// where `max`/`min` become a seven-instruction compare-and-blend sequence.
+  /// Bit-identical to `max(0.0, min(1.0, t))` for every input: `0 > t ? 0 : t` keeps NaN and
+  /// −0.0, then `m < 1 ? m : 1` sends NaN to 1. Written this way, a batch loop compiles to
+  /// `minpd` plus a compare-and-mask (four instructions per two elements), where
+  /// `max`/`min` become a seven-instruction compare-and-blend sequence (Swift's `max` keeps
+  /// −0.0, which `maxpd` does not).
   @inlinable @inline(__always)
   public static func clampedNormalizedElapsed(_ normalizedElapsed: Double) -> Double {
-    let atMostOne = normalizedElapsed < 1.0 ? normalizedElapsed : 1.0
-    return 0.0 > atMostOne ? 0.0 : atMostOne
+    let atLeastZero = 0.0 > normalizedElapsed ? 0.0 : normalizedElapsed
+    return atLeastZero < 1.0 ? atLeastZero : 1.0
   }
 
   /// Horner's rule `((a·t + b)·t + c)·t + d` with separate multiply and add, no clamping.

@@ -48,8 +48,8 @@ public struct Cubic: Sendable, Hashable {
   /// This exact operation sequence is the contract the generated code reproduces bit
   /// for bit. A NaN input clamps to 1 (Swift's `min(1, .nan)` is 1), so it yields f(1).
   /// The clamp is the article's `max(0, min(1, t))`, written as
-  /// ``clampedNormalizedElapsed(_:)`` so it compiles to `minsd`/`maxsd` and vectorizes
-  /// (bit-identical for every input, −0.0 and NaN included).
+  /// ``clampedNormalizedElapsed(_:)`` so it vectorizes (bit-identical for every input,
+  /// −0.0 and NaN included).
   ///
   /// Error bound: at most γ₆·(|a|t³ + |b|t² + |c|t + |d|) from the exact value,
   /// with γ₆ ≈ 6.7e-16; for the article's curves that is below 1.4e-15.

@@ -2,7 +2,7 @@
 import CurveKitTestSupport
 import Testing
 
-/// The vectorizable clamp (`t < 1 ? t : 1`, then `0 > m ? 0 : m`) must return the same
+/// The vectorizable clamp (`0 > t ? 0 : t`, then `m < 1 ? m : 1`) must return the same
 /// bits as the article's `max(0.0, min(1.0, t))` for every input, and every clamped
 /// evaluation (scalar, batch, kernel) must use it.
 @Suite("The article's clamp, vectorizable form")

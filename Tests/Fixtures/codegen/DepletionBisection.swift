@@ -101,13 +101,13 @@ extension DepletionBisection.CubicInverseKernel {
   /// The article's level function on raw coefficients: clamps `normalizedElapsed` to
   /// [0, 1], then evaluates ((a·t + b)·t + c)·t + d by Horner's rule.
   ///
-  /// The clamp is the article's `max(0, min(1, t))`, written so it compiles to `minsd`/`maxsd`
-  /// and vectorizes: bit-identical for every input (NaN → 1, −0.0 stays −0.0), because
-  /// `t < 1 ? t : 1` is never NaN.
+  /// The clamp is the article's `max(0, min(1, t))`, written so it vectorizes (`minpd` and
+  /// a compare-and-mask): bit-identical for every input, since `0 > t ? 0 : t` keeps NaN
+  /// and −0.0 and `m < 1 ? m : 1` then sends NaN to 1.
   @inlinable @inline(__always)
   static func clampedHorner(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ normalizedElapsed: Double) -> Double {
-    let atMostOne = normalizedElapsed < 1.0 ? normalizedElapsed : 1.0
-    let t = 0.0 > atMostOne ? 0.0 : atMostOne
+    let atLeastZero = 0.0 > normalizedElapsed ? 0.0 : normalizedElapsed
+    let t = atLeastZero < 1.0 ? atLeastZero : 1.0
     return ((a * t + b) * t + c) * t + d
   }
 
