@@ -18,7 +18,7 @@ struct InverseEmission: Sendable {
   /// `auto` is the fastest full-precision inverse for a fixed curve: the precomputed
   /// table, as `CubicInverseTable` and `curvekit invert --method auto` use it, or Newton
   /// where CurveKit would not use a table. `newton` mirrors
-  /// `Cubic.normalizedElapsed(forLevel:method: .newton)` (also the library's one-off `.auto`).
+  /// `Cubic.normalizedElapsed(forLevel:method: .newton)`.
   static func make(for cubic: Cubic, method: InverseChoice, access: AccessLevel) throws(CodegenError) -> InverseEmission {
     let access = access.rawValue
     let call: String
