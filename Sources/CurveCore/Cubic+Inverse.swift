@@ -15,6 +15,7 @@ extension Cubic {
   ///   - level: the wanted level.
   ///   - method: the strategy, `.auto` (full precision: one compensated residual at a
   ///     close seed, then plain steps; `newton` where those are not final) by default.
+  @inlinable
   public func normalizedElapsed(forLevel level: Double, method: InverseMethod = .auto) -> Double {
     switch method {
     case .auto:
