@@ -582,6 +582,7 @@ extension CubicInverseKernel {
   // curvekit:embed-begin
   /// The t ∈ [0, 1] with f(t) = level at full precision, for one call on any curve.
   ///
+  /// 0. A straight line (a = b = 0) is solved by one division: (level − d)/c.
   /// 1. A seed t₀ chosen per curve (``oneOffSeed(_:_:_:_:level:residualAtOne:)``): the
   ///    inverse cubic Hermite interpolant in the level (from f(0), f(1), f′(0), f′(1)) when
   ///    the Bernstein coefficients of f′ show |f′| ≥ 0.4·|f(1) − f(0)| on [0, 1]; the
@@ -609,6 +610,11 @@ extension CubicInverseKernel {
     switch bracket(a, b, c, d, level: level) {
     case .answer(let t): return t
     case .interior(_, let atOne): residualAtOne = atOne
+    }
+    if a == 0 && b == 0 {
+      // A straight line: two roundings, |t − t_ref| ≤ 2u·t ≤ 2.3e-16.
+      let t = (level - d) / c
+      return t > 0 ? (t < 1 ? t : 1.0) : 0.0
     }
     let (seedValue, isHermite) = oneOffSeed(a, b, c, d, level: level, residualAtOne: residualAtOne)
     // t0: the seed clamped to [0, 1] and rounded to 26 significant bits, which makes every
