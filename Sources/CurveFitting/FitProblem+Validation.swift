@@ -14,7 +14,8 @@ extension FitProblem {
   /// Linear dependence of the constraints and numerical rank deficiency of the design
   /// need a factorization and are checked by ``LeastSquaresFitter`` afterwards.
   /// - Throws: the first ``FitError`` found.
-  /// - Complexity: O(m + p²) expected, for m points and p constraints.
+  /// - Complexity: O(m + p²) for m points and p constraints when the abscissas are spread;
+  ///   O(m·n) comparisons at worst (n = degree + 1), when they repeat.
   public func validate() throws(FitError) {
     guard (Self.minimumDegree...Self.maximumDegree).contains(degree) else {
       throw .degreeOutOfRange(degree: degree)
@@ -77,21 +78,32 @@ extension FitProblem {
   /// A point exactly at a value constraint's t adds nothing the constraint does not
   /// already fix, so it does not count. Passing this check is necessary, not sufficient:
   /// a slope constraint can still make the system singular, which the rank check catches.
+  ///
+  /// The scan keeps the distinct abscissas seen so far in a short list and stops as soon
+  /// as enough usable ones are found, so it never needs more than degree + 1 + constraints
+  /// entries: O(m·n) comparisons in the worst case (many repeated t), O(n²) typically.
   private func validateDistinctAbscissas() throws(FitError) {
-    let distinct = Set(points.map(\.t))
-    var pinnedAbscissas = Set<Double>()
-    for case .value(let t, _) in constraints where distinct.contains(t) {
-      pinnedAbscissas.insert(t)
+    let needed = freeParameterCount
+    guard needed > 0 else { return }
+    var pinnedCandidates: [Double] = []
+    for case .value(let t, _) in constraints { pinnedCandidates.append(t) }
+    var distinct: [Double] = []
+    distinct.reserveCapacity(needed + pinnedCandidates.count)
+    var pinned = 0
+    for point in points where !distinct.contains(point.t) {
+      distinct.append(point.t)
+      if pinnedCandidates.contains(point.t) {
+        pinned += 1
+      } else if distinct.count - pinned >= needed {
+        return
+      }
     }
-    let usable = distinct.count - pinnedAbscissas.count
-    guard usable >= freeParameterCount else {
-      throw .tooFewDistinctPoints(
-        distinct: distinct.count,
-        pinned: pinnedAbscissas.count,
-        freeParameters: freeParameterCount,
-        degree: degree,
-        constraints: constraints.count
-      )
-    }
+    throw .tooFewDistinctPoints(
+      distinct: distinct.count,
+      pinned: pinned,
+      freeParameters: needed,
+      degree: degree,
+      constraints: constraints.count
+    )
   }
 }

@@ -24,8 +24,7 @@ public enum LeastSquaresFitter {
   /// - Complexity: O(m·n²) for m points and n = degree + 1 coefficients, O(m·n) memory.
   public static func fit(_ problem: FitProblem) throws(FitError) -> FitReport {
     try problem.validate()
-    let abscissas = problem.points.map(\.t) + problem.constraints.map(\.t)
-    let basis = ScaledMonomialBasis(abscissas: abscissas, degree: problem.degree)
+    let basis = ScaledMonomialBasis(problem: problem)
     if problem.constraints.isEmpty {
       return try fitUnconstrained(problem, basis: basis)
     }
@@ -33,11 +32,18 @@ public enum LeastSquaresFitter {
   }
 
   /// The constrained path: independence of the constraints, rank of [A; B], then `dgglse`.
+  ///
+  /// With many points the design is first reduced to its (n + 1)-row triangular factor
+  /// (``ScaledDesign/init(reducing:basis:extraRows:)``), which poses the same problem, so
+  /// the rank check and `dgglse` factorize n + p rows instead of m + p: the data are
+  /// factorized once.
   private static func fitConstrained(_ problem: FitProblem, basis: ScaledMonomialBasis) throws(FitError) -> FitReport {
     let n = basis.count
     // Constraint rows in u, each normalized to unit max-norm with its target.
     var constraintRows: [[Double]] = []
     var targets: [Double] = []
+    constraintRows.reserveCapacity(problem.constraints.count)
+    targets.reserveCapacity(problem.constraints.count)
     for constraint in problem.constraints {
       let row: [Double]
       let target: Double
@@ -45,12 +51,12 @@ public enum LeastSquaresFitter {
       case .value(let t, let value): (row, target) = (basis.valueRow(at: t), value)
       case .slope(let t, let slope): (row, target) = (basis.slopeRow(at: t), slope)
       }
-      let size = row.map(abs).max() ?? 0
+      let size = row.reduce(0) { max($0, abs($1)) }
       guard size > 0, size.isFinite else { throw .nonFiniteResult(quantity: "a constraint row") }
       constraintRows.append(row.map { $0 / size })
       targets.append(target / size)
     }
-    let design = try ScaledDesign(problem: problem, basis: basis, extraRows: constraintRows)
+    let design = try ScaledDesign(reducing: problem, basis: basis, extraRows: constraintRows)
 
     var b = ColumnMajorMatrix(rows: constraintRows.count, columns: n)
     for (row, values) in constraintRows.enumerated() {
@@ -58,10 +64,11 @@ public enum LeastSquaresFitter {
     }
     try checkIndependent(b, constraints: problem.constraints, degree: problem.degree)
 
-    var stacked = ColumnMajorMatrix(rows: design.matrix.rows + b.rows, columns: n)
+    let rows = design.matrix.rows
+    var stacked = ColumnMajorMatrix(rows: rows + b.rows, columns: n)
     for column in 0..<n {
-      for row in 0..<design.matrix.rows { stacked[row, column] = design.matrix[row, column] }
-      for row in 0..<b.rows { stacked[design.matrix.rows + row, column] = b[row, column] }
+      for row in 0..<rows { stacked[row, column] = design.matrix[row, column] }
+      for row in 0..<b.rows { stacked[rows + row, column] = b[row, column] }
     }
     let factorization = try LAPACK.gelsy(stacked, rhs: [], rcond: rankTolerance)
     try checkFullRank(factorization, parameters: n)

@@ -19,32 +19,56 @@ struct ScaledDesign: Sendable {
   /// - Throws: ``FitError/nonFiniteResult(quantity:)`` when an entry overflows.
   /// - Complexity: O(m·n).
   init(problem: FitProblem, basis: ScaledMonomialBasis, extraRows: [[Double]]) throws(FitError) {
+    let (matrix, rhs) = try Self.unscaledDesign(problem: problem, basis: basis)
+    try self.init(unscaled: matrix, rhs: rhs, basis: basis, extraRows: extraRows)
+  }
+
+  /// The design before column scaling: row i holds wᵢ·uᵢᵏ, and the right-hand side wᵢ·yᵢ.
+  /// - Throws: ``FitError/nonFiniteResult(quantity:)`` when an entry overflows.
+  static func unscaledDesign(
+    problem: FitProblem, basis: ScaledMonomialBasis
+  ) throws(FitError) -> (matrix: ColumnMajorMatrix, rhs: [Double]) {
     let n = basis.count
-    var matrix = ColumnMajorMatrix(rows: problem.points.count, columns: n)
-    var rhs: [Double] = []
-    rhs.reserveCapacity(problem.points.count)
-    for (index, point) in problem.points.enumerated() {
-      let weight = problem.weight(at: index)
-      let u = basis.u(point.t)
-      var entry = weight
-      for column in 0..<n {
-        matrix[index, column] = entry
-        entry *= u
+    let m = problem.points.count
+    var matrix = ColumnMajorMatrix(rows: m, columns: n)
+    var rhs = Array(repeating: 0.0, count: m)
+    var finiteRhs = true
+    matrix.elements.withUnsafeMutableBufferPointer { elements in
+      for (index, point) in problem.points.enumerated() {
+        let weight = problem.weight(at: index)
+        let u = basis.u(point.t)
+        var entry = weight
+        for column in 0..<n {
+          elements[index + column * m] = entry
+          entry *= u
+        }
+        rhs[index] = weight * point.y
+        finiteRhs = finiteRhs && rhs[index].isFinite
       }
-      rhs.append(weight * point.y)
     }
     guard matrix.isFinite else { throw .nonFiniteResult(quantity: "the design matrix") }
-    guard rhs.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a weighted y") }
+    guard finiteRhs else { throw .nonFiniteResult(quantity: "a weighted y") }
+    return (matrix, rhs)
+  }
 
+  /// Scales the columns of `matrix` (any matrix with the design's column space and column
+  /// norms: the design itself, or the R of its QR factorization) to unit norm, the norm
+  /// being taken over `matrix` and `extraRows` together.
+  /// - Throws: ``FitError/nonFiniteResult(quantity:)`` when the change of basis overflows.
+  init(unscaled: ColumnMajorMatrix, rhs: [Double], basis: ScaledMonomialBasis, extraRows: [[Double]]) throws(FitError) {
+    let n = basis.count
+    var matrix = unscaled
     var scales: [Double] = []
+    scales.reserveCapacity(n)
     let m = matrix.rows
     for column in 0..<n {
       let dataNorm = Self.euclideanNorm(matrix.elements[(column * m)..<((column + 1) * m)])
-      let norm = Self.euclideanNorm([dataNorm, Self.euclideanNorm(extraRows.map { $0[column] })])
-      scales.append(norm > 0 && norm.isFinite ? norm : 1)
-    }
-    for column in 0..<n {
-      for row in 0..<matrix.rows { matrix[row, column] /= scales[column] }
+      let norm = extraRows.isEmpty ? dataNorm : Self.euclideanNorm([dataNorm, Self.euclideanNorm(extraRows.map { $0[column] })])
+      let scale = norm > 0 && norm.isFinite ? norm : 1
+      scales.append(scale)
+      matrix.elements.withUnsafeMutableBufferPointer { elements in
+        for row in 0..<m { elements[row + column * m] /= scale }
+      }
     }
     var toMonomial = basis.toMonomial
     for column in 0..<n {

@@ -14,8 +14,28 @@ struct ScaledMonomialBasis: Sendable {
 
   /// The basis for a degree-`degree` fit whose abscissas (data and constraints) are `abscissas`.
   init(abscissas: [Double], degree: Int) {
-    let low = abscissas.min() ?? 0
-    let high = abscissas.max() ?? 0
+    self.init(low: abscissas.min() ?? 0, high: abscissas.max() ?? 0, degree: degree)
+  }
+
+  /// The basis for `problem`: its points' and constraints' abscissas, without copying them.
+  /// - Complexity: O(m + p).
+  init(problem: FitProblem) {
+    var low = Double.infinity
+    var high = -Double.infinity
+    for point in problem.points {
+      low = min(low, point.t)
+      high = max(high, point.t)
+    }
+    for constraint in problem.constraints {
+      low = min(low, constraint.t)
+      high = max(high, constraint.t)
+    }
+    if low > high { (low, high) = (0, 0) }
+    self.init(low: low, high: high, degree: problem.degree)
+  }
+
+  /// The basis for abscissas spanning `low`…`high`.
+  init(low: Double, high: Double, degree: Int) {
     centre = low / 2 + high / 2
     let halfWidth = high / 2 - low / 2
     if halfWidth > 0, halfWidth.isFinite {
