@@ -39,34 +39,41 @@ extension FitProblem {
   }
 
   /// Non-finite, duplicated and contradictory constraints, then their count.
+  ///
+  /// A handful of constraints (every problem that can pass the count check) are compared
+  /// pairwise, with no hashing or allocation; longer lists go through a dictionary so the
+  /// check stays O(p) before the count rejects them.
   private func validateConstraints() throws(FitError) {
     /// Identifies the quantity a constraint fixes: the kind and the abscissa.
     struct Target: Hashable {
       var isSlope: Bool
       var t: Double
     }
+    func target(_ constraint: FitConstraint) -> (target: Target, wanted: Double) {
+      switch constraint {
+      case .value(let t, let value): return (Target(isSlope: false, t: t), value)
+      case .slope(let t, let slope): return (Target(isSlope: true, t: t), slope)
+      }
+    }
+    let pairwise = constraints.count <= 2 * Self.maximumDegree
     var seen: [Target: Int] = [:]
     for (index, constraint) in constraints.enumerated() {
-      let target: Target
-      let wanted: Double
-      switch constraint {
-      case .value(let t, let value):
-        target = Target(isSlope: false, t: t)
-        wanted = value
-      case .slope(let t, let slope):
-        target = Target(isSlope: true, t: t)
-        wanted = slope
-      }
-      guard target.t.isFinite, wanted.isFinite else {
+      let (current, wanted) = target(constraint)
+      guard current.t.isFinite, wanted.isFinite else {
         throw .nonFiniteConstraint(index: index, constraint: constraint)
       }
-      if let earlier = seen[target] {
-        if constraints[earlier] == constraint {
-          throw .duplicateConstraint(first: earlier, second: index, constraint: constraint)
-        }
-        throw .contradictoryConstraints(first: constraints[earlier], second: constraint)
+      let earlier: Int?
+      if pairwise {
+        earlier = constraints[..<index].firstIndex { target($0).target == current }
+      } else {
+        earlier = seen[current]
+        seen[current] = earlier ?? index
       }
-      seen[target] = index
+      guard let earlier else { continue }
+      if constraints[earlier] == constraint {
+        throw .duplicateConstraint(first: earlier, second: index, constraint: constraint)
+      }
+      throw .contradictoryConstraints(first: constraints[earlier], second: constraint)
     }
     guard constraints.count <= parameterCount else {
       throw .tooManyConstraints(count: constraints.count, degree: degree)

@@ -17,7 +17,7 @@ import CLAPACK
 typealias LAPACKInteger = Int32
 #endif
 
-/// Thin, throwing wrappers over the four LAPACK routines the fitter uses.
+/// Thin, throwing wrappers over the LAPACK routines the fitter uses.
 enum LAPACK {
   /// The result of ``gelsy(_:rhs:rcond:)``.
   struct PivotedSolution: Sendable {
@@ -111,6 +111,32 @@ enum LAPACK {
     dgglse_(&m, &n, &p, &aElements, &lda, &bElements, &ldb, &cValues, &dValues, &x, &work, &lwork, &info)
     try check(routine, info)
     return Array(x.prefix(a.columns))
+  }
+
+  /// QR with column pivoting, A·P = Q·R (LAPACK `dgeqp3`, the factorization `dgelsy`
+  /// starts with): the same R and pivots as ``gelsy(_:rhs:rcond:)``, without its rank
+  /// decision, so the returned `rank` is `min(rows, columns)` and `solution` is empty.
+  /// - Complexity: O(m·n²).
+  static func pivotedQR(_ a: ColumnMajorMatrix) throws(FitError) -> PivotedSolution {
+    let routine = "dgeqp3"
+    var m = try integer(a.rows, routine, "M")
+    var n = try integer(a.columns, routine, "N")
+    var lda = try integer(max(1, a.rows), routine, "LDA")
+    var matrix = a.rows == 0 ? [0.0] : a.elements
+    var jpvt = [LAPACKInteger](repeating: 0, count: max(1, a.columns))
+    let size = min(a.rows, a.columns)
+    var tau = Array(repeating: 0.0, count: max(1, size))
+    // dgeqp3's LWKOPT: 2N + (N + 1)·NB.
+    var lwork = try workspaceSize(2 * a.columns + (a.columns + 1) * blockSize, minimum: 3 * a.columns + 1, routine)
+    var work = Array(repeating: 0.0, count: Int(lwork))
+    var info: LAPACKInteger = 0
+    dgeqp3_(&m, &n, &matrix, &lda, &jpvt, &tau, &work, &lwork, &info)
+    try check(routine, info)
+    var r = ColumnMajorMatrix(rows: size, columns: size)
+    for column in 0..<size {
+      for row in 0...column { r[row, column] = matrix[row + column * a.rows] }
+    }
+    return PivotedSolution(solution: [], rank: size, pivots: jpvt.prefix(a.columns).map { Int($0) - 1 }, r: r)
   }
 
   /// Householder QR in place, A = Q·R (LAPACK `dgeqrf`): on return the upper triangle of

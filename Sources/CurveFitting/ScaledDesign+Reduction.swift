@@ -36,54 +36,124 @@ extension ScaledDesign {
   /// The R factor of [W·V(u) | W·y], split into its first n columns (as an
   /// (n + 1) × n matrix) and its last column; nil when an entry is not finite (the
   /// caller then builds the full design, which reports the overflow precisely).
+  ///
+  /// Each block of rows is factorized on its own and the triangles are merged pairwise
+  /// (a binary tree, like the carries of a counter), so each datum goes through
+  /// O(log(m/block)) factorizations instead of m/block: the rounding error stays that of
+  /// one Householder QR (a flat, block-after-block accumulation measured 10× worse at 10⁶
+  /// points).
   private static func triangularFactor(
     problem: FitProblem, basis: ScaledMonomialBasis
   ) throws(FitError) -> (matrix: ColumnMajorMatrix, rhs: [Double])? {
     let n = basis.count
     let width = n + 1
     let block = reductionBlockRows
-    let height = width + block
-    // Column-major, leading dimension `height`: rows 0..<width hold R, the rest one block.
-    var buffer = Array(repeating: 0.0, count: height * width)
-    var tau = Array(repeating: 0.0, count: width)
-    var work = Array(repeating: 0.0, count: width * LAPACK.blockSize)
+    var reducer = TriangleTree(width: width, height: block)
     let points = problem.points
     let weights = problem.weights
     var start = 0
     while start < points.count {
       let end = min(points.count, start + block)
       var finite = true
-      buffer.withUnsafeMutableBufferPointer { storage in
+      reducer.block.withUnsafeMutableBufferPointer { storage in
         for index in start..<end {
-          let row = width + index - start
+          let row = index - start
           let point = points[index]
           let weight = weights?[index] ?? 1
           let u = basis.u(point.t)
           var entry = weight
           for column in 0..<n {
-            storage[row + column * height] = entry
+            storage[row + column * block] = entry
             entry *= u
           }
           let y = weight * point.y
-          storage[row + n * height] = y
-          finite = finite && entry.isFinite && y.isFinite
+          storage[row + n * block] = y
+          finite = finite && weight.isFinite && entry.isFinite && y.isFinite
         }
       }
       guard finite else { return nil }
-      try LAPACK.geqrf(
-        &buffer, rows: width + end - start, columns: width, leadingDimension: height, tau: &tau, work: &work)
-      // Keep R; clear the reflectors below its diagonal.
-      for column in 0..<width {
-        for row in (column + 1)..<width { buffer[row + column * height] = 0 }
-      }
+      try reducer.addBlock(rows: end - start)
       start = end
     }
+    let r = try reducer.finish()
     var matrix = ColumnMajorMatrix(rows: width, columns: n)
     for column in 0..<n {
-      for row in 0...column { matrix[row, column] = buffer[row + column * height] }
+      for row in 0...column { matrix[row, column] = r[row + column * width] }
     }
-    let rhs = (0..<width).map { buffer[$0 + n * height] }
+    let rhs = (0..<width).map { r[$0 + n * width] }
     guard matrix.isFinite, rhs.allSatisfy(\.isFinite) else { return nil }
     return (matrix, rhs)
+  }
+}
+
+/// The R of a tall matrix given block by block: each block's R (LAPACK `dgeqrf`), merged
+/// pairwise with the R of equal rank in a binary tree (TSQR), O(width²) memory per level.
+private struct TriangleTree {
+  /// The number of columns.
+  let width: Int
+  /// The rows of `block`, its leading dimension.
+  let height: Int
+  /// The caller fills the leading rows of this column-major `height × width` block.
+  var block: [Double]
+  /// levels[k]: the R (width × width, column-major) covering 2ᵏ blocks, if any.
+  private var levels: [[Double]?] = []
+  /// Scratch for two stacked triangles, leading dimension 2·width.
+  private var pair: [Double]
+  private var tau: [Double]
+  private var work: [Double]
+
+  init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    block = Array(repeating: 0, count: height * width)
+    pair = Array(repeating: 0, count: 2 * width * width)
+    tau = Array(repeating: 0, count: width)
+    work = Array(repeating: 0, count: width * LAPACK.blockSize)
+  }
+
+  /// Factorizes the first `rows` rows of `block` and carries its R up the tree.
+  mutating func addBlock(rows: Int) throws(FitError) {
+    try LAPACK.geqrf(&block, rows: rows, columns: width, leadingDimension: height, tau: &tau, work: &work)
+    var carry = upperTriangle(of: block, rows: min(rows, width), leadingDimension: height)
+    var level = 0
+    while level < levels.count, let existing = levels[level] {
+      carry = try merge(existing, carry)
+      levels[level] = nil
+      level += 1
+    }
+    if level == levels.count { levels.append(nil) }
+    levels[level] = carry
+  }
+
+  /// The R of all the rows added (zero when none), width × width.
+  mutating func finish() throws(FitError) -> [Double] {
+    var result: [Double]?
+    for level in levels.indices {
+      guard let r = levels[level] else { continue }
+      result = try result.map { (accumulated) throws(FitError) in try merge(r, accumulated) } ?? r
+    }
+    return result ?? Array(repeating: 0, count: width * width)
+  }
+
+  /// The R of [upper; lower] for two width × width triangles.
+  private mutating func merge(_ upper: [Double], _ lower: [Double]) throws(FitError) -> [Double] {
+    let ld = 2 * width
+    for column in 0..<width {
+      for row in 0..<width {
+        pair[row + column * ld] = upper[row + column * width]
+        pair[width + row + column * ld] = lower[row + column * width]
+      }
+    }
+    try LAPACK.geqrf(&pair, rows: ld, columns: width, leadingDimension: ld, tau: &tau, work: &work)
+    return upperTriangle(of: pair, rows: width, leadingDimension: ld)
+  }
+
+  /// The upper triangle of the leading `rows` rows, as a width × width matrix (zeros elsewhere).
+  private func upperTriangle(of storage: [Double], rows: Int, leadingDimension: Int) -> [Double] {
+    var r = Array(repeating: 0.0, count: width * width)
+    for column in 0..<width {
+      for row in 0..<min(column + 1, rows) { r[row + column * width] = storage[row + column * leadingDimension] }
+    }
+    return r
   }
 }
