@@ -9,7 +9,9 @@
 ///   of the augmented system with residuals in double-double, so the coefficients are
 ///   accurate to about the problem's own sensitivity (NIST StRD Filip: LRE ≥ 13).
 /// - Constrained: LAPACK `dgglse` (generalized RQ), after checking that the constraints
-///   are independent and that data and constraints determine every coefficient.
+///   are independent and that data and constraints determine every coefficient (pivoted
+///   QR; `dgelsy`'s rank decision when the answer is not clear-cut). With many points the
+///   data are first reduced to a triangle, so they are factorized once.
 public enum LeastSquaresFitter {
   /// Relative threshold below which the pivoted QR of the scaled design treats a column as
   /// dependent (LAPACK's RCOND). The scaled design of a sound degree-10 fit has a
@@ -70,7 +72,7 @@ public enum LeastSquaresFitter {
       for row in 0..<rows { stacked[row, column] = design.matrix[row, column] }
       for row in 0..<b.rows { stacked[rows + row, column] = b[row, column] }
     }
-    let factorization = try LAPACK.gelsy(stacked, rhs: [], rcond: rankTolerance)
+    let factorization = try fullRankFactorization(stacked)
     try checkFullRank(factorization, parameters: n)
     let condition = try conditionNumber(factorization)
 
@@ -102,7 +104,7 @@ public enum LeastSquaresFitter {
   /// (constraints in the scaled basis) are numerically dependent, naming the constraints
   /// the pivoted QR of Bᵀ could not use.
   private static func checkIndependent(_ b: ColumnMajorMatrix, constraints: [FitConstraint], degree: Int) throws(FitError) {
-    let factorization = try LAPACK.gelsy(b.transposed, rhs: [], rcond: rankTolerance)
+    let factorization = try fullRankFactorization(b.transposed)
     guard factorization.rank < b.rows else { return }
     let dependent = factorization.pivots[factorization.rank...].sorted().map { constraints[$0] }
     throw .dependentConstraints(dependent: dependent, degree: degree)
