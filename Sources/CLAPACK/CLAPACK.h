@@ -27,10 +27,4 @@ void dgeqrf_(const int *m, const int *n, double *a, const int *lda, double *tau,
 void dgeqp3_(const int *m, const int *n, double *a, const int *lda, int *jpvt, double *tau,
              double *work, const int *lwork, int *info);
 
-/// Reciprocal condition number estimate of a triangular matrix (1- or infinity-norm).
-/// The three trailing size_t arguments are the hidden lengths of NORM, UPLO and DIAG.
-void dtrcon_(const char *norm, const char *uplo, const char *diag, const int *n,
-             const double *a, const int *lda, double *rcond, double *work, int *iwork,
-             int *info, size_t norm_len, size_t uplo_len, size_t diag_len);
-
 #endif

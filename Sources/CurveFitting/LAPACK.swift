@@ -166,32 +166,6 @@ enum LAPACK {
     try check(routine, info)
   }
 
-  /// The reciprocal of the 1-norm condition number of an upper-triangular, non-unit
-  /// `n × n` matrix, estimated by LAPACK `dtrcon` (Higham's estimator: usually within a
-  /// factor of 3 of the true value, never above it).
-  /// - Complexity: O(n²).
-  static func reciprocalConditionOfUpperTriangle(_ r: ColumnMajorMatrix) throws(FitError) -> Double {
-    let routine = "dtrcon"
-    guard r.columns > 0 else { return 1 }
-    var n = try integer(r.columns, routine, "N")
-    var lda = try integer(max(1, r.rows), routine, "LDA")
-    var matrix = r.elements
-    var rcond = 0.0
-    var work = Array(repeating: 0.0, count: 3 * r.columns)
-    var iwork = [LAPACKInteger](repeating: 0, count: r.columns)
-    var info: LAPACKInteger = 0
-    var norm = CChar(UInt8(ascii: "1"))
-    var uplo = CChar(UInt8(ascii: "U"))
-    var diag = CChar(UInt8(ascii: "N"))
-    #if canImport(Accelerate)
-    dtrcon_(&norm, &uplo, &diag, &n, &matrix, &lda, &rcond, &work, &iwork, &info)
-    #else
-    dtrcon_(&norm, &uplo, &diag, &n, &matrix, &lda, &rcond, &work, &iwork, &info, 1, 1, 1)
-    #endif
-    try check(routine, info)
-    return rcond
-  }
-
   // MARK: - Conversions
 
   /// `value` as a Fortran INTEGER, or a typed error naming the routine and argument.

@@ -118,9 +118,10 @@ public enum LeastSquaresFitter {
     throw .rankDeficient(rank: factorization.rank, parameters: parameters, undeterminedPowers: powers)
   }
 
-  /// 1 / (LAPACK's reciprocal 1-norm condition estimate) of the R factor.
+  /// κ₁(R) = ‖R‖₁·‖R⁻¹‖₁ of the R factor, computed exactly from R⁻¹ (R is at most
+  /// 11 × 11; LAPACK `dtrcon` would only estimate it, from below, at several times the cost
+  /// of a small fit). Infinity when R is singular.
   static func conditionNumber(_ factorization: LAPACK.PivotedSolution) throws(FitError) -> Double {
-    let reciprocal = try LAPACK.reciprocalConditionOfUpperTriangle(factorization.r)
-    return reciprocal > 0 ? 1 / reciprocal : .infinity
+    conditionNumbers(upperTriangle: factorization.r).oneNorm
   }
 }

@@ -61,13 +61,21 @@ struct ScaledDesign: Sendable {
     var scales: [Double] = []
     scales.reserveCapacity(n)
     let m = matrix.rows
-    for column in 0..<n {
-      let dataNorm = Self.euclideanNorm(matrix.elements[(column * m)..<((column + 1) * m)])
-      let norm = extraRows.isEmpty ? dataNorm : Self.euclideanNorm([dataNorm, Self.euclideanNorm(extraRows.map { $0[column] })])
-      let scale = norm > 0 && norm.isFinite ? norm : 1
-      scales.append(scale)
-      matrix.elements.withUnsafeMutableBufferPointer { elements in
-        for row in 0..<m { elements[row + column * m] /= scale }
+    matrix.elements.withUnsafeMutableBufferPointer { elements in
+      for column in 0..<n {
+        let data = UnsafeMutableBufferPointer(rebasing: elements[(column * m)..<((column + 1) * m)])
+        // The 2-norm over the data and the extra rows, scaled by the largest magnitude.
+        var largest = data.reduce(0) { max($0, abs($1)) }
+        for extra in extraRows { largest = max(largest, abs(extra[column])) }
+        var norm = largest
+        if largest > 0, largest.isFinite {
+          var sum = data.reduce(0) { $0 + ($1 / largest) * ($1 / largest) }
+          for extra in extraRows { sum += (extra[column] / largest) * (extra[column] / largest) }
+          norm = largest * sum.squareRoot()
+        }
+        let scale = norm > 0 && norm.isFinite ? norm : 1
+        scales.append(scale)
+        for row in 0..<m { data[row] /= scale }
       }
     }
     var toMonomial = basis.toMonomial

@@ -74,17 +74,17 @@ struct ScaledMonomialBasis: Sendable {
   /// error of at most about k·2⁻⁵³.
   var toMonomial: ColumnMajorMatrix {
     var matrix = ColumnMajorMatrix(rows: count, columns: count)
-    var column = Array(repeating: 0.0, count: count)
-    column[0] = 1
-    matrix[0, 0] = 1
-    for power in 1..<count {
-      var next = Array(repeating: 0.0, count: count)
-      for row in 0...power {
-        let shifted = row > 0 ? column[row - 1] : 0
-        next[row] = (shifted - centre * column[row]) / scale
+    matrix.elements.withUnsafeMutableBufferPointer { elements in
+      elements[0] = 1
+      for power in 1..<count {
+        // Column `power` from column `power − 1`, in place in the storage.
+        let previous = (power - 1) * count
+        let current = power * count
+        for row in 0...power {
+          let shifted = row > 0 ? elements[previous + row - 1] : 0
+          elements[current + row] = (shifted - centre * elements[previous + row]) / scale
+        }
       }
-      column = next
-      for row in 0...power { matrix[row, power] = column[row] }
     }
     return matrix
   }
