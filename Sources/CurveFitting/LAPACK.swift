@@ -62,8 +62,9 @@ enum LAPACK {
     let optimal = max(
       mn + 2 * a.columns + blockSize * (a.columns + 1), 2 * mn + blockSize, mn + max(2 * mn, a.columns + 1, mn + 1))
     var lwork = try workspaceSize(optimal, minimum: max(1, a.columns * 3 + 1), routine)
-    var work = Array(repeating: 0.0, count: Int(lwork))
-    dgelsy_(&m, &n, &nrhs, &matrix, &lda, &b, &ldb, &jpvt, &threshold, &rank, &work, &lwork, &info)
+    withScratch(Int(lwork)) { work in
+      dgelsy_(&m, &n, &nrhs, &matrix, &lda, &b, &ldb, &jpvt, &threshold, &rank, work, &lwork, &info)
+    }
     try check(routine, info)
 
     let size = min(a.rows, a.columns)
@@ -107,8 +108,9 @@ enum LAPACK {
     // dgglse's LWKOPT with NB = blockSize: P + MN + max(M, N)·NB.
     let optimal = b.rows + min(a.rows, a.columns) + max(a.rows, a.columns) * blockSize
     var lwork = try workspaceSize(optimal, minimum: max(1, a.rows + a.columns + b.rows), routine)
-    var work = Array(repeating: 0.0, count: Int(lwork))
-    dgglse_(&m, &n, &p, &aElements, &lda, &bElements, &ldb, &cValues, &dValues, &x, &work, &lwork, &info)
+    withScratch(Int(lwork)) { work in
+      dgglse_(&m, &n, &p, &aElements, &lda, &bElements, &ldb, &cValues, &dValues, &x, work, &lwork, &info)
+    }
     try check(routine, info)
     return Array(x.prefix(a.columns))
   }
@@ -125,12 +127,12 @@ enum LAPACK {
     var matrix = a.rows == 0 ? [0.0] : a.elements
     var jpvt = [LAPACKInteger](repeating: 0, count: max(1, a.columns))
     let size = min(a.rows, a.columns)
-    var tau = Array(repeating: 0.0, count: max(1, size))
-    // dgeqp3's LWKOPT: 2N + (N + 1)·NB.
+    // dgeqp3's LWKOPT: 2N + (N + 1)·NB; TAU needs min(M, N) more.
     var lwork = try workspaceSize(2 * a.columns + (a.columns + 1) * blockSize, minimum: 3 * a.columns + 1, routine)
-    var work = Array(repeating: 0.0, count: Int(lwork))
     var info: LAPACKInteger = 0
-    dgeqp3_(&m, &n, &matrix, &lda, &jpvt, &tau, &work, &lwork, &info)
+    withScratch(Int(lwork) + max(1, size)) { scratch in
+      dgeqp3_(&m, &n, &matrix, &lda, &jpvt, scratch.advanced(by: Int(lwork)), scratch, &lwork, &info)
+    }
     try check(routine, info)
     var r = ColumnMajorMatrix(rows: size, columns: size)
     for column in 0..<size {
@@ -191,6 +193,14 @@ enum LAPACK {
   /// The workspace length to use: `optimal` capped at ``workspaceCap``, never below `minimum`.
   private static func workspaceSize(_ optimal: Int, minimum: Int, _ routine: String) throws(FitError) -> LAPACKInteger {
     try integer(max(minimum, min(optimal, workspaceCap)), routine, "LWORK")
+  }
+
+  /// Calls `body` with `count` doubles of scratch (uninitialized; LAPACK only writes its
+  /// workspaces before reading them), on the stack when small, so no array is allocated.
+  private static func withScratch(_ count: Int, _ body: (UnsafeMutablePointer<Double>) -> Void) {
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, count)) { buffer in
+      if let base = buffer.baseAddress { body(base) }
+    }
   }
 
   /// Throws ``FitError/lapack(routine:info:)`` unless `info` is 0.
