@@ -64,15 +64,10 @@ struct ScaledDesign: Sendable {
     matrix.elements.withUnsafeMutableBufferPointer { elements in
       for column in 0..<n {
         let data = UnsafeMutableBufferPointer(rebasing: elements[(column * m)..<((column + 1) * m)])
-        // The 2-norm over the data and the extra rows, scaled by the largest magnitude.
-        var largest = data.reduce(0) { max($0, abs($1)) }
-        for extra in extraRows { largest = max(largest, abs(extra[column])) }
-        var norm = largest
-        if largest > 0, largest.isFinite {
-          var sum = data.reduce(0) { $0 + ($1 / largest) * ($1 / largest) }
-          for extra in extraRows { sum += (extra[column] / largest) * (extra[column] / largest) }
-          norm = largest * sum.squareRoot()
-        }
+        // ‖(data norm, extra-rows norm)‖, each part as euclideanNorm computes it.
+        let dataNorm = Self.euclideanNorm(data)
+        let extraNorm = Self.euclideanNorm(extraRows.lazy.map { $0[column] })
+        let norm = Self.euclideanNorm(dataNorm, extraNorm)
         let scale = norm > 0 && norm.isFinite ? norm : 1
         scales.append(scale)
         for row in 0..<m { data[row] /= scale }
@@ -92,6 +87,14 @@ struct ScaledDesign: Sendable {
   /// b = T·α, ascending monomial coefficients in t.
   func monomialCoefficients(_ alpha: [Double]) -> [Double] {
     multiply(toMonomial, alpha)
+  }
+
+  /// `euclideanNorm([a, b])` with the same operations in the same order, without an array.
+  static func euclideanNorm(_ a: Double, _ b: Double) -> Double {
+    let largest = max(max(0, abs(a)), abs(b))
+    guard largest > 0, largest.isFinite else { return largest }
+    let sum = (0 + (a / largest) * (a / largest)) + (b / largest) * (b / largest)
+    return largest * sum.squareRoot()
   }
 
   /// The 2-norm without overflow or underflow: scaled by the largest magnitude first.
