@@ -5,7 +5,8 @@
 /// u = (t − centre)/scale (see ``ScaledMonomialBasis``) with unit-norm columns and maps the
 /// result back to monomial coefficients in t, highest power first.
 ///
-/// - Unconstrained: QR with column pivoting (LAPACK `dgelsy`), then iterative refinement
+/// - Unconstrained: QR with column pivoting (LAPACK `dgelsy`; of the design's triangular
+///   reduction when there are many points), then iterative refinement
 ///   of the augmented system with residuals in double-double, so the coefficients are
 ///   accurate to about the problem's own sensitivity (NIST StRD Filip: LRE ≥ 13).
 /// - Constrained: LAPACK `dgglse` (generalized RQ), after checking that the constraints
