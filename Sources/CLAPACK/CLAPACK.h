@@ -19,10 +19,12 @@ void dgelsy_(const int *m, const int *n, const int *nrhs, double *a, const int *
              double *b, const int *ldb, int *jpvt, const double *rcond, int *rank,
              double *work, const int *lwork, int *info);
 
-/// Reciprocal condition number estimate of a triangular matrix (1- or infinity-norm).
-/// The three trailing size_t arguments are the hidden lengths of NORM, UPLO and DIAG.
-void dtrcon_(const char *norm, const char *uplo, const char *diag, const int *n,
-             const double *a, const int *lda, double *rcond, double *work, int *iwork,
-             int *info, size_t norm_len, size_t uplo_len, size_t diag_len);
+/// QR factorization A = Q R (Householder, blocked); R overwrites the upper triangle.
+void dgeqrf_(const int *m, const int *n, double *a, const int *lda, double *tau,
+             double *work, const int *lwork, int *info);
+
+/// QR factorization with column pivoting A P = Q R (the first step of dgelsy).
+void dgeqp3_(const int *m, const int *n, double *a, const int *lda, int *jpvt, double *tau,
+             double *work, const int *lwork, int *info);
 
 #endif

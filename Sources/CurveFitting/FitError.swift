@@ -106,8 +106,6 @@ enum LAPACKDiagnostics {
       return info == 1
         ? "the constraint matrix is singular (the constraints are linearly dependent)"
         : "the stacked design and constraint matrix is rank deficient (too few distinct points)"
-    case "dtrcon":
-      return "the triangular factor could not be assessed"
     default:
       return "the factorization did not complete"
     }

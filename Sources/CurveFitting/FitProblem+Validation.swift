@@ -14,7 +14,8 @@ extension FitProblem {
   /// Linear dependence of the constraints and numerical rank deficiency of the design
   /// need a factorization and are checked by ``LeastSquaresFitter`` afterwards.
   /// - Throws: the first ``FitError`` found.
-  /// - Complexity: O(m + p²) expected, for m points and p constraints.
+  /// - Complexity: O(m + p²) for m points and p constraints when the abscissas are spread;
+  ///   O(m·n) comparisons at worst (n = degree + 1), when they repeat.
   public func validate() throws(FitError) {
     guard (Self.minimumDegree...Self.maximumDegree).contains(degree) else {
       throw .degreeOutOfRange(degree: degree)
@@ -38,34 +39,41 @@ extension FitProblem {
   }
 
   /// Non-finite, duplicated and contradictory constraints, then their count.
+  ///
+  /// A handful of constraints (every problem that can pass the count check) are compared
+  /// pairwise, with no hashing or allocation; longer lists go through a dictionary so the
+  /// check stays O(p) before the count rejects them.
   private func validateConstraints() throws(FitError) {
     /// Identifies the quantity a constraint fixes: the kind and the abscissa.
     struct Target: Hashable {
       var isSlope: Bool
       var t: Double
     }
+    func target(_ constraint: FitConstraint) -> (target: Target, wanted: Double) {
+      switch constraint {
+      case .value(let t, let value): return (Target(isSlope: false, t: t), value)
+      case .slope(let t, let slope): return (Target(isSlope: true, t: t), slope)
+      }
+    }
+    let pairwise = constraints.count <= 2 * Self.maximumDegree
     var seen: [Target: Int] = [:]
     for (index, constraint) in constraints.enumerated() {
-      let target: Target
-      let wanted: Double
-      switch constraint {
-      case .value(let t, let value):
-        target = Target(isSlope: false, t: t)
-        wanted = value
-      case .slope(let t, let slope):
-        target = Target(isSlope: true, t: t)
-        wanted = slope
-      }
-      guard target.t.isFinite, wanted.isFinite else {
+      let (current, wanted) = target(constraint)
+      guard current.t.isFinite, wanted.isFinite else {
         throw .nonFiniteConstraint(index: index, constraint: constraint)
       }
-      if let earlier = seen[target] {
-        if constraints[earlier] == constraint {
-          throw .duplicateConstraint(first: earlier, second: index, constraint: constraint)
-        }
-        throw .contradictoryConstraints(first: constraints[earlier], second: constraint)
+      let earlier: Int?
+      if pairwise {
+        earlier = constraints[..<index].firstIndex { target($0).target == current }
+      } else {
+        earlier = seen[current]
+        seen[current] = earlier ?? index
       }
-      seen[target] = index
+      guard let earlier else { continue }
+      if constraints[earlier] == constraint {
+        throw .duplicateConstraint(first: earlier, second: index, constraint: constraint)
+      }
+      throw .contradictoryConstraints(first: constraints[earlier], second: constraint)
     }
     guard constraints.count <= parameterCount else {
       throw .tooManyConstraints(count: constraints.count, degree: degree)
@@ -77,21 +85,32 @@ extension FitProblem {
   /// A point exactly at a value constraint's t adds nothing the constraint does not
   /// already fix, so it does not count. Passing this check is necessary, not sufficient:
   /// a slope constraint can still make the system singular, which the rank check catches.
+  ///
+  /// The scan keeps the distinct abscissas seen so far in a short list and stops as soon
+  /// as enough usable ones are found, so it never needs more than degree + 1 + constraints
+  /// entries: O(m·n) comparisons in the worst case (many repeated t), O(n²) typically.
   private func validateDistinctAbscissas() throws(FitError) {
-    let distinct = Set(points.map(\.t))
-    var pinnedAbscissas = Set<Double>()
-    for case .value(let t, _) in constraints where distinct.contains(t) {
-      pinnedAbscissas.insert(t)
+    let needed = freeParameterCount
+    guard needed > 0 else { return }
+    var pinnedCandidates: [Double] = []
+    for case .value(let t, _) in constraints { pinnedCandidates.append(t) }
+    var distinct: [Double] = []
+    distinct.reserveCapacity(needed + pinnedCandidates.count)
+    var pinned = 0
+    for point in points where !distinct.contains(point.t) {
+      distinct.append(point.t)
+      if pinnedCandidates.contains(point.t) {
+        pinned += 1
+      } else if distinct.count - pinned >= needed {
+        return
+      }
     }
-    let usable = distinct.count - pinnedAbscissas.count
-    guard usable >= freeParameterCount else {
-      throw .tooFewDistinctPoints(
-        distinct: distinct.count,
-        pinned: pinnedAbscissas.count,
-        freeParameters: freeParameterCount,
-        degree: degree,
-        constraints: constraints.count
-      )
-    }
+    throw .tooFewDistinctPoints(
+      distinct: distinct.count,
+      pinned: pinned,
+      freeParameters: needed,
+      degree: degree,
+      constraints: constraints.count
+    )
   }
 }

@@ -35,10 +35,10 @@ public struct FitReport: Sendable, Hashable {
   /// (for constrained fits: of the design stacked on the constraint rows). Always the
   /// number of coefficients when a report is returned; a deficient rank throws.
   public let rank: Int
-  /// LAPACK's 1-norm estimate of the condition number of the scaled design, κ₁(R) for
-  /// the pivoted triangular factor R of the centred, column-scaled design (of the stacked
-  /// design and constraint rows for constrained fits). κ₁ and κ₂ differ by at most a
-  /// factor n = degree + 1, and Higham's estimator is usually within a factor 3 of κ₁.
+  /// The 1-norm condition number of the scaled design, κ₁(R) = ‖R‖₁·‖R⁻¹‖₁ for the
+  /// pivoted triangular factor R of the centred, column-scaled design (of the stacked
+  /// design and constraint rows for constrained fits), computed from R⁻¹ (not estimated).
+  /// κ₁ and κ₂ differ by at most a factor n = degree + 1.
   public let conditionNumber: Double
   /// The constraints the fit honoured, as given.
   public let constraints: [FitConstraint]

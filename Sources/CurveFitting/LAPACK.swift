@@ -2,8 +2,9 @@
 //
 // Every routine takes column-major storage (see ColumnMajorMatrix), Fortran INTEGERs
 // (converted here with overflow checks that throw), and reports failure through `info`,
-// which becomes FitError.lapack(routine:info:). Workspace sizes come from a query call
-// with lwork = -1 before the real call.
+// which becomes FitError.lapack(routine:info:). Workspace sizes are the routines' own
+// optimal-size formulas evaluated with a generous block size (see `blockSize`), so no
+// lwork = -1 query call is needed.
 #if canImport(Accelerate)
 import Accelerate
 
@@ -16,7 +17,7 @@ import CLAPACK
 typealias LAPACKInteger = Int32
 #endif
 
-/// Thin, throwing wrappers over the three LAPACK routines the fitter uses.
+/// Thin, throwing wrappers over the LAPACK routines the fitter uses.
 enum LAPACK {
   /// The result of ``gelsy(_:rhs:rcond:)``.
   struct PivotedSolution: Sendable {
@@ -56,13 +57,14 @@ enum LAPACK {
     var rank: LAPACKInteger = 0
     var info: LAPACKInteger = 0
 
-    var query = [0.0]
-    var lwork: LAPACKInteger = -1
-    dgelsy_(&m, &n, &nrhs, &matrix, &lda, &b, &ldb, &jpvt, &threshold, &rank, &query, &lwork, &info)
-    try check(routine, info)
-    lwork = try workspaceSize(query[0], minimum: max(1, a.columns * 3 + 1), routine)
-    var work = Array(repeating: 0.0, count: Int(lwork))
-    dgelsy_(&m, &n, &nrhs, &matrix, &lda, &b, &ldb, &jpvt, &threshold, &rank, &work, &lwork, &info)
+    // dgelsy's LWKOPT with NB = blockSize: max(MN + 2N + NB(N + 1), 2MN + NB·NRHS, MN + max(2MN, N + 1, MN + NRHS)).
+    let mn = min(a.rows, a.columns)
+    let optimal = max(
+      mn + 2 * a.columns + blockSize * (a.columns + 1), 2 * mn + blockSize, mn + max(2 * mn, a.columns + 1, mn + 1))
+    var lwork = try workspaceSize(optimal, minimum: max(1, a.columns * 3 + 1), routine)
+    withScratch(Int(lwork)) { work in
+      dgelsy_(&m, &n, &nrhs, &matrix, &lda, &b, &ldb, &jpvt, &threshold, &rank, work, &lwork, &info)
+    }
     try check(routine, info)
 
     let size = min(a.rows, a.columns)
@@ -103,41 +105,67 @@ enum LAPACK {
     var x = Array(repeating: 0.0, count: max(1, a.columns))
     var info: LAPACKInteger = 0
 
-    var query = [0.0]
-    var lwork: LAPACKInteger = -1
-    dgglse_(&m, &n, &p, &aElements, &lda, &bElements, &ldb, &cValues, &dValues, &x, &query, &lwork, &info)
-    try check(routine, info)
-    lwork = try workspaceSize(query[0], minimum: max(1, a.rows + a.columns + b.rows), routine)
-    var work = Array(repeating: 0.0, count: Int(lwork))
-    dgglse_(&m, &n, &p, &aElements, &lda, &bElements, &ldb, &cValues, &dValues, &x, &work, &lwork, &info)
+    // dgglse's LWKOPT with NB = blockSize: P + MN + max(M, N)·NB.
+    let optimal = b.rows + min(a.rows, a.columns) + max(a.rows, a.columns) * blockSize
+    var lwork = try workspaceSize(optimal, minimum: max(1, a.rows + a.columns + b.rows), routine)
+    withScratch(Int(lwork)) { work in
+      dgglse_(&m, &n, &p, &aElements, &lda, &bElements, &ldb, &cValues, &dValues, &x, work, &lwork, &info)
+    }
     try check(routine, info)
     return Array(x.prefix(a.columns))
   }
 
-  /// The reciprocal of the 1-norm condition number of an upper-triangular, non-unit
-  /// `n × n` matrix, estimated by LAPACK `dtrcon` (Higham's estimator: usually within a
-  /// factor of 3 of the true value, never above it).
-  /// - Complexity: O(n²).
-  static func reciprocalConditionOfUpperTriangle(_ r: ColumnMajorMatrix) throws(FitError) -> Double {
-    let routine = "dtrcon"
-    guard r.columns > 0 else { return 1 }
-    var n = try integer(r.columns, routine, "N")
-    var lda = try integer(max(1, r.rows), routine, "LDA")
-    var matrix = r.elements
-    var rcond = 0.0
-    var work = Array(repeating: 0.0, count: 3 * r.columns)
-    var iwork = [LAPACKInteger](repeating: 0, count: r.columns)
+  /// QR with column pivoting, A·P = Q·R (LAPACK `dgeqp3`, the factorization `dgelsy`
+  /// starts with): the same R and pivots as ``gelsy(_:rhs:rcond:)``, without its rank
+  /// decision, so the returned `rank` is `min(rows, columns)` and `solution` is empty.
+  /// - Complexity: O(m·n²).
+  static func pivotedQR(_ a: ColumnMajorMatrix) throws(FitError) -> PivotedSolution {
+    let routine = "dgeqp3"
+    var m = try integer(a.rows, routine, "M")
+    var n = try integer(a.columns, routine, "N")
+    var lda = try integer(max(1, a.rows), routine, "LDA")
+    var matrix = a.rows == 0 ? [0.0] : a.elements
+    var jpvt = [LAPACKInteger](repeating: 0, count: max(1, a.columns))
+    let size = min(a.rows, a.columns)
+    // dgeqp3's LWKOPT: 2N + (N + 1)·NB; TAU needs min(M, N) more.
+    var lwork = try workspaceSize(2 * a.columns + (a.columns + 1) * blockSize, minimum: 3 * a.columns + 1, routine)
     var info: LAPACKInteger = 0
-    var norm = CChar(UInt8(ascii: "1"))
-    var uplo = CChar(UInt8(ascii: "U"))
-    var diag = CChar(UInt8(ascii: "N"))
-    #if canImport(Accelerate)
-    dtrcon_(&norm, &uplo, &diag, &n, &matrix, &lda, &rcond, &work, &iwork, &info)
-    #else
-    dtrcon_(&norm, &uplo, &diag, &n, &matrix, &lda, &rcond, &work, &iwork, &info, 1, 1, 1)
-    #endif
+    withScratch(Int(lwork) + max(1, size)) { scratch in
+      dgeqp3_(&m, &n, &matrix, &lda, &jpvt, scratch.advanced(by: Int(lwork)), scratch, &lwork, &info)
+    }
     try check(routine, info)
-    return rcond
+    var r = ColumnMajorMatrix(rows: size, columns: size)
+    for column in 0..<size {
+      for row in 0...column { r[row, column] = matrix[row + column * a.rows] }
+    }
+    return PivotedSolution(solution: [], rank: size, pivots: jpvt.prefix(a.columns).map { Int($0) - 1 }, r: r)
+  }
+
+  /// Householder QR in place, A = Q·R (LAPACK `dgeqrf`): on return the upper triangle of
+  /// the leading `min(rows, columns)` rows of `a` holds R; the entries below it hold the
+  /// reflectors, which the fitter discards.
+  ///
+  /// - Parameters:
+  ///   - a: column-major storage with leading dimension `leadingDimension` ≥ `rows`;
+  ///     only the leading `rows × columns` block is factorized.
+  ///   - tau: scratch of at least `min(rows, columns)` doubles.
+  ///   - work: scratch of at least `columns` doubles (`columns`·``blockSize`` is optimal).
+  /// - Complexity: O(rows·columns²).
+  static func geqrf(
+    _ a: inout [Double], rows: Int, columns: Int, leadingDimension: Int, tau: inout [Double], work: inout [Double]
+  ) throws(FitError) {
+    let routine = "dgeqrf"
+    guard rows > 0, columns > 0 else { return }
+    var m = try integer(rows, routine, "M")
+    var n = try integer(columns, routine, "N")
+    var lda = try integer(leadingDimension, routine, "LDA")
+    var lwork = try integer(work.count, routine, "LWORK")
+    guard leadingDimension >= rows, a.count >= leadingDimension * columns, tau.count >= min(rows, columns),
+      work.count >= columns
+    else { throw .lapack(routine: routine, info: -1) }
+    var info: LAPACKInteger = 0
+    dgeqrf_(&m, &n, &a, &lda, &tau, &work, &lwork, &info)
+    try check(routine, info)
   }
 
   // MARK: - Conversions
@@ -152,16 +180,27 @@ enum LAPACK {
 
   /// The largest workspace used beyond the routine's minimum, in doubles (32 MiB).
   ///
-  /// The optimal sizes LAPACK reports grow with the block size times the row count
+  /// The optimal sizes grow with the block size times the row count
   /// (dgglse: about 32·m), which for 10⁶ points would be 256 MB; below the optimum the
   /// routines fall back to unblocked code with the same results.
   static let workspaceCap = 1 << 22
 
-  /// The workspace length to use: what a query reported (as a Double in WORK(1)), capped
-  /// at ``workspaceCap``, and never below `minimum`.
-  private static func workspaceSize(_ reported: Double, minimum: Int, _ routine: String) throws(FitError) -> LAPACKInteger {
-    let wanted = reported.isFinite && reported > 0 ? Int(min(reported, Double(workspaceCap)).rounded(.up)) : 0
-    return try integer(max(minimum, wanted), routine, "LWORK")
+  /// The block size assumed when sizing workspaces: at least what `ilaenv` returns for the
+  /// QR/RQ factorizations and their applications in reference LAPACK, OpenBLAS and
+  /// Accelerate (32). A larger workspace than the optimum is harmless.
+  static let blockSize = 64
+
+  /// The workspace length to use: `optimal` capped at ``workspaceCap``, never below `minimum`.
+  private static func workspaceSize(_ optimal: Int, minimum: Int, _ routine: String) throws(FitError) -> LAPACKInteger {
+    try integer(max(minimum, min(optimal, workspaceCap)), routine, "LWORK")
+  }
+
+  /// Calls `body` with `count` doubles of scratch (uninitialized; LAPACK only writes its
+  /// workspaces before reading them), on the stack when small, so no array is allocated.
+  private static func withScratch(_ count: Int, _ body: (UnsafeMutablePointer<Double>) -> Void) {
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, count)) { buffer in
+      if let base = buffer.baseAddress { body(base) }
+    }
   }
 
   /// Throws ``FitError/lapack(routine:info:)`` unless `info` is 0.

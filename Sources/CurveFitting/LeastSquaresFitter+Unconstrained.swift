@@ -4,6 +4,10 @@ extension LeastSquaresFitter {
 
   /// The unconstrained path: `dgelsy` on the scaled design, then refinement in t.
   ///
+  /// With many points `dgelsy` factorizes the design's triangular reduction (the same
+  /// problem, see ``ScaledDesign/init(reducing:basis:extraRows:)``); the refinement forms
+  /// the design's rows from the points as it goes, exactly as the stored design would.
+  ///
   /// `dgelsy` gives coefficients α with the accuracy of a backward-stable QR in the scaled
   /// basis, but mapping them to monomials in t (and rounding u = (t − c)/s) can amplify that
   /// error by the conditioning of the monomial basis, and a large residual adds a
@@ -18,7 +22,7 @@ extension LeastSquaresFitter {
   /// halves; on the NIST StRD polynomial sets every coefficient reaches an LRE ≥ 13.
   static func fitUnconstrained(_ problem: FitProblem, basis: ScaledMonomialBasis) throws(FitError) -> FitReport {
     let n = basis.count
-    let design = try ScaledDesign(problem: problem, basis: basis, extraRows: [])
+    let design = try ScaledDesign(reducing: problem, basis: basis, extraRows: [])
     let factorization = try LAPACK.gelsy(design.matrix, rhs: design.rhs, rcond: rankTolerance)
     try checkFullRank(factorization, parameters: n)
     let condition = try conditionNumber(factorization)
@@ -33,11 +37,11 @@ extension LeastSquaresFitter {
       let f = zip(weightedResidualsExtended(problem, coefficients), residual).map { ($0 - $1).value }
       let g = normalEquationResiduals(problem, residual)
       // Aᵀ·δr = Tᵀ·g and δr + A·δα = f  ⇒  AᵀA·δα = Aᵀf − Tᵀg.
-      let rhs = zip(multiplyTransposed(design.matrix, f), multiplyTransposed(design.toMonomial, g)).map { $0 - $1 }
+      let rhs = zip(design.transposedDesignTimes(f, problem, basis), multiplyTransposed(design.toMonomial, g)).map { $0 - $1 }
       let deltaAlpha = factor.solveNormalEquations(rhs)
       let step = ScaledDesign.euclideanNorm(deltaAlpha)
       guard step.isFinite, step < previousStep / 2 else { break }
-      let fitted = multiply(design.matrix, deltaAlpha)
+      let fitted = design.designTimes(deltaAlpha, problem, basis)
       for index in residual.indices { residual[index] += f[index] - fitted[index] }
       let deltaB = design.monomialCoefficients(deltaAlpha)
       for index in coefficients.indices { coefficients[index] += deltaB[index] }

@@ -5,11 +5,14 @@
 /// u = (t − centre)/scale (see ``ScaledMonomialBasis``) with unit-norm columns and maps the
 /// result back to monomial coefficients in t, highest power first.
 ///
-/// - Unconstrained: QR with column pivoting (LAPACK `dgelsy`), then iterative refinement
+/// - Unconstrained: QR with column pivoting (LAPACK `dgelsy`; of the design's triangular
+///   reduction when there are many points), then iterative refinement
 ///   of the augmented system with residuals in double-double, so the coefficients are
 ///   accurate to about the problem's own sensitivity (NIST StRD Filip: LRE ≥ 13).
 /// - Constrained: LAPACK `dgglse` (generalized RQ), after checking that the constraints
-///   are independent and that data and constraints determine every coefficient.
+///   are independent and that data and constraints determine every coefficient (pivoted
+///   QR; `dgelsy`'s rank decision when the answer is not clear-cut). With many points the
+///   data are first reduced to a triangle, so they are factorized once.
 public enum LeastSquaresFitter {
   /// Relative threshold below which the pivoted QR of the scaled design treats a column as
   /// dependent (LAPACK's RCOND). The scaled design of a sound degree-10 fit has a
@@ -24,8 +27,7 @@ public enum LeastSquaresFitter {
   /// - Complexity: O(m·n²) for m points and n = degree + 1 coefficients, O(m·n) memory.
   public static func fit(_ problem: FitProblem) throws(FitError) -> FitReport {
     try problem.validate()
-    let abscissas = problem.points.map(\.t) + problem.constraints.map(\.t)
-    let basis = ScaledMonomialBasis(abscissas: abscissas, degree: problem.degree)
+    let basis = ScaledMonomialBasis(problem: problem)
     if problem.constraints.isEmpty {
       return try fitUnconstrained(problem, basis: basis)
     }
@@ -33,11 +35,18 @@ public enum LeastSquaresFitter {
   }
 
   /// The constrained path: independence of the constraints, rank of [A; B], then `dgglse`.
+  ///
+  /// With many points the design is first reduced to its (n + 1)-row triangular factor
+  /// (``ScaledDesign/init(reducing:basis:extraRows:)``), which poses the same problem, so
+  /// the rank check and `dgglse` factorize n + p rows instead of m + p: the data are
+  /// factorized once.
   private static func fitConstrained(_ problem: FitProblem, basis: ScaledMonomialBasis) throws(FitError) -> FitReport {
     let n = basis.count
     // Constraint rows in u, each normalized to unit max-norm with its target.
     var constraintRows: [[Double]] = []
     var targets: [Double] = []
+    constraintRows.reserveCapacity(problem.constraints.count)
+    targets.reserveCapacity(problem.constraints.count)
     for constraint in problem.constraints {
       let row: [Double]
       let target: Double
@@ -45,12 +54,12 @@ public enum LeastSquaresFitter {
       case .value(let t, let value): (row, target) = (basis.valueRow(at: t), value)
       case .slope(let t, let slope): (row, target) = (basis.slopeRow(at: t), slope)
       }
-      let size = row.map(abs).max() ?? 0
+      let size = row.reduce(0) { max($0, abs($1)) }
       guard size > 0, size.isFinite else { throw .nonFiniteResult(quantity: "a constraint row") }
       constraintRows.append(row.map { $0 / size })
       targets.append(target / size)
     }
-    let design = try ScaledDesign(problem: problem, basis: basis, extraRows: constraintRows)
+    let design = try ScaledDesign(reducing: problem, basis: basis, extraRows: constraintRows)
 
     var b = ColumnMajorMatrix(rows: constraintRows.count, columns: n)
     for (row, values) in constraintRows.enumerated() {
@@ -58,12 +67,13 @@ public enum LeastSquaresFitter {
     }
     try checkIndependent(b, constraints: problem.constraints, degree: problem.degree)
 
-    var stacked = ColumnMajorMatrix(rows: design.matrix.rows + b.rows, columns: n)
+    let rows = design.matrix.rows
+    var stacked = ColumnMajorMatrix(rows: rows + b.rows, columns: n)
     for column in 0..<n {
-      for row in 0..<design.matrix.rows { stacked[row, column] = design.matrix[row, column] }
-      for row in 0..<b.rows { stacked[design.matrix.rows + row, column] = b[row, column] }
+      for row in 0..<rows { stacked[row, column] = design.matrix[row, column] }
+      for row in 0..<b.rows { stacked[rows + row, column] = b[row, column] }
     }
-    let factorization = try LAPACK.gelsy(stacked, rhs: [], rcond: rankTolerance)
+    let factorization = try fullRankFactorization(stacked)
     try checkFullRank(factorization, parameters: n)
     let condition = try conditionNumber(factorization)
 
@@ -95,7 +105,7 @@ public enum LeastSquaresFitter {
   /// (constraints in the scaled basis) are numerically dependent, naming the constraints
   /// the pivoted QR of Bᵀ could not use.
   private static func checkIndependent(_ b: ColumnMajorMatrix, constraints: [FitConstraint], degree: Int) throws(FitError) {
-    let factorization = try LAPACK.gelsy(b.transposed, rhs: [], rcond: rankTolerance)
+    let factorization = try fullRankFactorization(b.transposed)
     guard factorization.rank < b.rows else { return }
     let dependent = factorization.pivots[factorization.rank...].sorted().map { constraints[$0] }
     throw .dependentConstraints(dependent: dependent, degree: degree)
@@ -109,9 +119,10 @@ public enum LeastSquaresFitter {
     throw .rankDeficient(rank: factorization.rank, parameters: parameters, undeterminedPowers: powers)
   }
 
-  /// 1 / (LAPACK's reciprocal 1-norm condition estimate) of the R factor.
+  /// κ₁(R) = ‖R‖₁·‖R⁻¹‖₁ of the R factor, computed exactly from R⁻¹ (R is at most
+  /// 11 × 11; LAPACK `dtrcon` would only estimate it, from below, at several times the cost
+  /// of a small fit). Infinity when R is singular.
   static func conditionNumber(_ factorization: LAPACK.PivotedSolution) throws(FitError) -> Double {
-    let reciprocal = try LAPACK.reciprocalConditionOfUpperTriangle(factorization.r)
-    return reciprocal > 0 ? 1 / reciprocal : .infinity
+    conditionNumbers(upperTriangle: factorization.r).oneNorm
   }
 }

@@ -19,32 +19,59 @@ struct ScaledDesign: Sendable {
   /// - Throws: ``FitError/nonFiniteResult(quantity:)`` when an entry overflows.
   /// - Complexity: O(m·n).
   init(problem: FitProblem, basis: ScaledMonomialBasis, extraRows: [[Double]]) throws(FitError) {
+    let (matrix, rhs) = try Self.unscaledDesign(problem: problem, basis: basis)
+    try self.init(unscaled: matrix, rhs: rhs, basis: basis, extraRows: extraRows)
+  }
+
+  /// The design before column scaling: row i holds wᵢ·uᵢᵏ, and the right-hand side wᵢ·yᵢ.
+  /// - Throws: ``FitError/nonFiniteResult(quantity:)`` when an entry overflows.
+  static func unscaledDesign(
+    problem: FitProblem, basis: ScaledMonomialBasis
+  ) throws(FitError) -> (matrix: ColumnMajorMatrix, rhs: [Double]) {
     let n = basis.count
-    var matrix = ColumnMajorMatrix(rows: problem.points.count, columns: n)
-    var rhs: [Double] = []
-    rhs.reserveCapacity(problem.points.count)
-    for (index, point) in problem.points.enumerated() {
-      let weight = problem.weight(at: index)
-      let u = basis.u(point.t)
-      var entry = weight
-      for column in 0..<n {
-        matrix[index, column] = entry
-        entry *= u
+    let m = problem.points.count
+    var matrix = ColumnMajorMatrix(rows: m, columns: n)
+    var rhs = Array(repeating: 0.0, count: m)
+    var finiteRhs = true
+    matrix.elements.withUnsafeMutableBufferPointer { elements in
+      for (index, point) in problem.points.enumerated() {
+        let weight = problem.weight(at: index)
+        let u = basis.u(point.t)
+        var entry = weight
+        for column in 0..<n {
+          elements[index + column * m] = entry
+          entry *= u
+        }
+        rhs[index] = weight * point.y
+        finiteRhs = finiteRhs && rhs[index].isFinite
       }
-      rhs.append(weight * point.y)
     }
     guard matrix.isFinite else { throw .nonFiniteResult(quantity: "the design matrix") }
-    guard rhs.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a weighted y") }
+    guard finiteRhs else { throw .nonFiniteResult(quantity: "a weighted y") }
+    return (matrix, rhs)
+  }
 
+  /// Scales the columns of `matrix` (any matrix with the design's column space and column
+  /// norms: the design itself, or the R of its QR factorization) to unit norm, the norm
+  /// being taken over `matrix` and `extraRows` together.
+  /// - Throws: ``FitError/nonFiniteResult(quantity:)`` when the change of basis overflows.
+  init(unscaled: ColumnMajorMatrix, rhs: [Double], basis: ScaledMonomialBasis, extraRows: [[Double]]) throws(FitError) {
+    let n = basis.count
+    var matrix = unscaled
     var scales: [Double] = []
+    scales.reserveCapacity(n)
     let m = matrix.rows
-    for column in 0..<n {
-      let dataNorm = Self.euclideanNorm(matrix.elements[(column * m)..<((column + 1) * m)])
-      let norm = Self.euclideanNorm([dataNorm, Self.euclideanNorm(extraRows.map { $0[column] })])
-      scales.append(norm > 0 && norm.isFinite ? norm : 1)
-    }
-    for column in 0..<n {
-      for row in 0..<matrix.rows { matrix[row, column] /= scales[column] }
+    matrix.elements.withUnsafeMutableBufferPointer { elements in
+      for column in 0..<n {
+        let data = UnsafeMutableBufferPointer(rebasing: elements[(column * m)..<((column + 1) * m)])
+        // ‖(data norm, extra-rows norm)‖, each part as euclideanNorm computes it.
+        let dataNorm = Self.euclideanNorm(data)
+        let extraNorm = Self.euclideanNorm(extraRows.lazy.map { $0[column] })
+        let norm = Self.euclideanNorm(dataNorm, extraNorm)
+        let scale = norm > 0 && norm.isFinite ? norm : 1
+        scales.append(scale)
+        for row in 0..<m { data[row] /= scale }
+      }
     }
     var toMonomial = basis.toMonomial
     for column in 0..<n {
@@ -62,12 +89,57 @@ struct ScaledDesign: Sendable {
     multiply(toMonomial, alpha)
   }
 
+  /// `euclideanNorm([a, b])` with the same operations in the same order, without an array.
+  static func euclideanNorm(_ a: Double, _ b: Double) -> Double {
+    let largest = max(max(0, abs(a)), abs(b))
+    guard largest > 0, largest.isFinite else { return largest }
+    let sum = (0 + (a / largest) * (a / largest)) + (b / largest) * (b / largest)
+    return largest * sum.squareRoot()
+  }
+
   /// The 2-norm without overflow or underflow: scaled by the largest magnitude first.
   static func euclideanNorm(_ values: some Collection<Double>) -> Double {
     let largest = values.reduce(0) { max($0, abs($1)) }
     guard largest > 0, largest.isFinite else { return largest }
     let sum = values.reduce(0) { $0 + ($1 / largest) * ($1 / largest) }
     return largest * sum.squareRoot()
+  }
+}
+
+extension ScaledDesign {
+  /// A·x for the full scaled design of `problem` (m rows), whose rows are formed from the
+  /// points as ``unscaledDesign(problem:basis:)`` and the column scaling form them, so the
+  /// result equals `multiply(matrix, x)` on the unreduced design bit for bit.
+  /// - Complexity: O(m·n), no m × n storage.
+  func designTimes(_ x: [Double], _ problem: FitProblem, _ basis: ScaledMonomialBasis) -> [Double] {
+    var result = Array(repeating: 0.0, count: problem.points.count)
+    for (index, point) in problem.points.enumerated() {
+      let u = basis.u(point.t)
+      var entry = problem.weight(at: index)
+      var sum = 0.0
+      for column in 0..<basis.count {
+        sum += (entry / columnScales[column]) * x[column]
+        entry *= u
+      }
+      result[index] = sum
+    }
+    return result
+  }
+
+  /// Aᵀ·v for the full scaled design of `problem`, accumulated row by row in the order
+  /// `multiplyTransposed(matrix, v)` uses, so the two agree bit for bit.
+  /// - Complexity: O(m·n), no m × n storage.
+  func transposedDesignTimes(_ v: [Double], _ problem: FitProblem, _ basis: ScaledMonomialBasis) -> [Double] {
+    var sums = Array(repeating: 0.0, count: basis.count)
+    for (index, point) in problem.points.enumerated() {
+      let u = basis.u(point.t)
+      var entry = problem.weight(at: index)
+      for column in 0..<basis.count {
+        sums[column] += (entry / columnScales[column]) * v[index]
+        entry *= u
+      }
+    }
+    return sums
   }
 }
 

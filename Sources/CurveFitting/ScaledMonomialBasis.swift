@@ -14,8 +14,28 @@ struct ScaledMonomialBasis: Sendable {
 
   /// The basis for a degree-`degree` fit whose abscissas (data and constraints) are `abscissas`.
   init(abscissas: [Double], degree: Int) {
-    let low = abscissas.min() ?? 0
-    let high = abscissas.max() ?? 0
+    self.init(low: abscissas.min() ?? 0, high: abscissas.max() ?? 0, degree: degree)
+  }
+
+  /// The basis for `problem`: its points' and constraints' abscissas, without copying them.
+  /// - Complexity: O(m + p).
+  init(problem: FitProblem) {
+    var low = Double.infinity
+    var high = -Double.infinity
+    for point in problem.points {
+      low = min(low, point.t)
+      high = max(high, point.t)
+    }
+    for constraint in problem.constraints {
+      low = min(low, constraint.t)
+      high = max(high, constraint.t)
+    }
+    if low > high { (low, high) = (0, 0) }
+    self.init(low: low, high: high, degree: problem.degree)
+  }
+
+  /// The basis for abscissas spanning `low`…`high`.
+  init(low: Double, high: Double, degree: Int) {
     centre = low / 2 + high / 2
     let halfWidth = high / 2 - low / 2
     if halfWidth > 0, halfWidth.isFinite {
@@ -54,17 +74,17 @@ struct ScaledMonomialBasis: Sendable {
   /// error of at most about k·2⁻⁵³.
   var toMonomial: ColumnMajorMatrix {
     var matrix = ColumnMajorMatrix(rows: count, columns: count)
-    var column = Array(repeating: 0.0, count: count)
-    column[0] = 1
-    matrix[0, 0] = 1
-    for power in 1..<count {
-      var next = Array(repeating: 0.0, count: count)
-      for row in 0...power {
-        let shifted = row > 0 ? column[row - 1] : 0
-        next[row] = (shifted - centre * column[row]) / scale
+    matrix.elements.withUnsafeMutableBufferPointer { elements in
+      elements[0] = 1
+      for power in 1..<count {
+        // Column `power` from column `power − 1`, in place in the storage.
+        let previous = (power - 1) * count
+        let current = power * count
+        for row in 0...power {
+          let shifted = row > 0 ? elements[previous + row - 1] : 0
+          elements[current + row] = (shifted - centre * elements[previous + row]) / scale
+        }
       }
-      column = next
-      for row in 0...power { matrix[row, power] = column[row] }
     }
     return matrix
   }

@@ -26,7 +26,7 @@ enum FitCommand: CurveKitCommand {
     f(1)=0 apply (from a spec: its own constraints), and then every t must be in [0, 1].
     Options given with a spec override its degree, weights and constraints.
     Output: coefficients (highest power first), RSS, RMSE, the largest |residual| and
-    where, R², rank, condition estimate, residual SD, standard errors (unconstrained) and
+    where, R², rank, condition number (1-norm, scaled design), residual SD, standard errors (unconstrained) and
     constraint residuals; --json prints them as one JSON object. Under the report, a
     braille preview of the curve and its points appears when stdout is a terminal or with
     --preview (never with --json or --no-preview).
@@ -230,7 +230,7 @@ enum FitCommand: CurveKitCommand {
       ["max |residual|", "\(report.maxAbsResidual) at t = \(report.maxAbsResidualT) (point \(report.maxAbsResidualIndex + 1))"],
       ["R²", report.rSquared.map { "\($0)" } ?? "undefined (all y equal)"],
       ["rank", "\(report.rank) of \(report.degree + 1)"],
-      ["condition", "\(report.conditionNumber) (1-norm estimate, scaled design)"],
+      ["condition", "\(report.conditionNumber) (1-norm, scaled design)"],
       ["residual SD", report.residualStandardDeviation.map { "\($0)" } ?? "undefined (no degrees of freedom)"],
     ]
     for (constraint, residual) in zip(report.constraints, report.constraintResiduals) {
