@@ -3,7 +3,8 @@ import CurveFitting
 import CurveSpec
 
 extension CodegenCurve {
-  /// The curve of a spec: fitted by least squares, with its fit summary and monotonicity
+  /// The curve of a spec: fitted by least squares (the exact monotone optimum under
+  /// `"monotonic": "enforce"`, see `CurveSpec.fittedReport()`), with its fit summary and monotonicity
   /// verdict. Degrees 1 and 2 are padded to a cubic with zero leading coefficients.
   /// - Throws: ``CodegenError/unsupportedDegree(_:)`` above degree 3,
   ///   ``CodegenError/fitFailed(source:reason:)`` when the fitter refuses the spec.
@@ -11,7 +12,7 @@ extension CodegenCurve {
     guard spec.degree <= 3 else { throw .unsupportedDegree(spec.degree) }
     let report: FitReport
     do {
-      report = try LeastSquaresFitter.fit(spec.fitProblem)
+      report = try spec.fittedReport()
     } catch {
       throw .fitFailed(source: spec.sourceName, reason: error.description)
     }

@@ -7,6 +7,8 @@ public enum MonotoneFitError: Error, Sendable, Hashable, CustomStringConvertible
   case fit(FitError)
   /// Monotone enforcement is implemented for degrees 1…3 only.
   case unsupportedDegree(degree: Int)
+  /// Enforcement on streamed data (``MonotoneFitter/fit(streamed:minSlope:)``) needs degree 3.
+  case unsupportedStreamedDegree(degree: Int)
   /// The problem lacks the value constraint f(t) = v at t = 0 or t = 1 that fixes the
   /// curve's endpoints (enforcement works on curves with fixed end levels).
   case missingEndpointConstraint(t: Double)
@@ -27,6 +29,9 @@ public enum MonotoneFitError: Error, Sendable, Hashable, CustomStringConvertible
     case .unsupportedDegree(let degree):
       return "monotone enforcement is not supported for degree \(degree) (supported: 1, 2, 3); "
         + "use \"monotonic\": \"require\" or lower the degree"
+    case .unsupportedStreamedDegree(let degree):
+      return "monotone enforcement of streamed data (too many points to hold in memory) supports degree 3 only, "
+        + "not \(degree)"
     case .missingEndpointConstraint(let t):
       return "monotone enforcement needs a value constraint at t = \(t) (the depletion defaults "
         + "f(0)=1, f(1)=0 provide both)"

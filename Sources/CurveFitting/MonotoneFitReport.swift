@@ -59,3 +59,13 @@ public enum MonotoneActiveConstraint: Sendable, Hashable, CustomStringConvertibl
     }
   }
 }
+
+extension MonotoneFitReport {
+  /// The same report with ``fit`` replaced, e.g. by a streamed fit completed by its second
+  /// pass (``StreamingLeastSquares/complete(_:with:)``).
+  public func replacingFit(_ report: FitReport) -> MonotoneFitReport {
+    MonotoneFitReport(
+      fit: report, unconstrained: wasAlreadyMonotone ? report : unconstrained, minSlope: minSlope,
+      wasAlreadyMonotone: wasAlreadyMonotone, activeConstraints: activeConstraints, kkt: kkt, verdict: verdict)
+  }
+}

@@ -7,12 +7,12 @@ extension MonotoneFitter {
   /// [R·a₁, R·a₂ | r − R·a₀] and [0, 0 | ρ] give M, z by a 2-column Givens QR. The KKT
   /// gradient is 2Mᵀ(M·x̃ − z). The reports carry no per-point residuals and NaN for the
   /// largest |residual| until a second pass completes them (``StreamingLeastSquares/complete(_:with:)``).
-  /// - Throws: as ``fit(_:minSlope:)``; degrees 1 and 2 are not supported here
-  ///   (``MonotoneFitError/unsupportedDegree(degree:)``).
+  /// - Throws: as ``fit(_:minSlope:)``; other degrees than 3 are not supported here
+  ///   (``MonotoneFitError/unsupportedStreamedDegree(degree:)``).
   /// - Complexity: O(1) beyond the accumulation.
   public static func fit(streamed data: StreamingLeastSquares, minSlope: Double = 0) throws(MonotoneFitError) -> MonotoneFitReport {
     guard minSlope.isFinite, minSlope >= 0 else { throw .invalidMinSlope(minSlope) }
-    guard data.degree == 3 else { throw .unsupportedDegree(degree: data.degree) }
+    guard data.degree == 3 else { throw .unsupportedStreamedDegree(degree: data.degree) }
     let unconstrained: FitReport
     do { unconstrained = try data.solve() } catch { throw .fit(error) }
     let shape = FitProblem(points: [], degree: data.degree, constraints: data.constraints)

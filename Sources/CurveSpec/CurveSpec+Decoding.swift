@@ -158,7 +158,6 @@ struct SpecDecoder {
   func decodePoints(_ nodes: [JSONNode], depletion: Bool) throws(SpecError) -> [DataPoint] {
     var points: [DataPoint] = []
     points.reserveCapacity(nodes.count)
-    var seen: [Double: (y: Double, index: Int)] = [:]
     for (index, node) in nodes.enumerated() {
       let pair = try array(node, path: "points[\(index)]")
       guard pair.count == 2 else {
@@ -171,16 +170,12 @@ struct SpecDecoder {
           "points[\(index)][0]: t = \(t) is outside [0, 1]; a depletion curve spans normalized time 0…1 "
             + "(give \"constraints\" explicitly for a general fit)", at: pair[0])
       }
-      if let previous = seen[t + 0.0] {
-        if previous.y != y {
-          throw fail(
-            "points[\(index)]: t = \(t) repeats points[\(previous.index)] with a different level (\(y) vs \(previous.y))",
-            at: node)
-        }
-      } else {
-        seen[t + 0.0] = (y, index)
-      }
       points.append(DataPoint(t: t, y: y))
+    }
+    if let (first, second) = CurveSpec.conflictingDuplicate(in: points) {
+      let (t, y, previous) = (points[second].t, points[second].y, points[first].y)
+      throw fail(
+        "points[\(second)]: t = \(t) repeats points[\(first)] with a different level (\(y) vs \(previous))", at: nodes[second])
     }
     return points
   }

@@ -1,4 +1,7 @@
+import CurveFitting
 import CurveKitCLI
+import CurveKitTestSupport
+import Foundation
 import Testing
 
 /// `curvekit fit --monotonic require|enforce|ignore [--min-slope S]`.
@@ -48,4 +51,66 @@ struct FitMonotoneFlagTests {
     #expect(isOneLineError(result.errors))
     #expect(result.errors.contains(fragment), "\(result.errors)")
   }
+}
+
+/// `curvekit fit --data` beyond the in-memory limit: streamed, same answer.
+@Suite("curvekit fit --data streaming")
+struct FitStreamingDataTests {
+  /// A 7·10⁴-line file (over the 65 536-point in-memory limit) with a rising stretch.
+  static func writeData() throws -> (path: String, points: [DataPoint]) {
+    var rng = SeededRandomNumberGenerator(seed: 5)
+    var text = "# t y\n"
+    var points: [DataPoint] = []
+    for _ in 0..<70_000 {
+      let t = rng.nextUnitDouble()
+      let y = 1 - t + 2.4 * t * (1 - t) * (1 - 2 * t) + 0.05 * (rng.nextUnitDouble() - 0.5)
+      points.append(DataPoint(t: t, y: y))
+      text += "\(t) \(y)\n"
+    }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-stream-\(getpid()).txt").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return (path, points)
+  }
+
+  static func coefficients(_ json: String) throws -> (coefficients: [Double], rss: Double, maxAbs: Double?) {
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    return (
+      try #require(object["coefficients"] as? [Double]), try #require(object["rss"] as? Double),
+      object["maxAbsResidual"] as? Double
+    )
+  }
+
+  @Test("streamed file and stdin agree with the in-memory library fit to 1e-12")
+  func streamedMatchesInMemory() throws {
+    let (path, points) = try Self.writeData()
+    defer { unlink(path) }
+    #expect(points.count > FitCommandLimit.inMemory)
+    // Debug-build parsing dominates the cost, so one policy; the library tests cover the others.
+    for policy in ["enforce"] {
+      let problem = FitProblem(points: points)
+      let reference: FitReport =
+        policy == "enforce" ? try MonotoneFitter.fit(problem).fit : try LeastSquaresFitter.fit(problem)
+      let fromFile = runCurveKit(["fit", "--data", path, "--monotonic", policy, "--json"])
+      #expect(fromFile.status == 0, "\(fromFile.errors)")
+      let file = try Self.coefficients(fromFile.output)
+      let scale = reference.coefficients.map(abs).max() ?? 1
+      for (mine, theirs) in zip(file.coefficients, reference.coefficients) { #expect(abs(mine - theirs) <= 1e-12 * scale) }
+      #expect(abs(file.rss - reference.rss) <= 1e-12 * reference.rss)
+      #expect(abs((file.maxAbs ?? .nan) - reference.maxAbsResidual) <= 1e-12)
+      #expect(fromFile.output.contains(#""streamed": true"#))
+
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      let fromStdin = runCurveKit(["fit", "--data", "-", "--monotonic", policy, "--json"], input: text)
+      #expect(fromStdin.status == 0)
+      let stdin = try Self.coefficients(fromStdin.output)
+      for (mine, theirs) in zip(stdin.coefficients, reference.coefficients) { #expect(abs(mine - theirs) <= 1e-12 * scale) }
+      #expect(abs(stdin.rss - reference.rss) <= 1e-10 * reference.rss)
+      #expect(stdin.maxAbs == nil)
+    }
+  }
+}
+
+/// The limit, restated so the test fails if it changes without the test noticing.
+enum FitCommandLimit {
+  static let inMemory = 65_536
 }

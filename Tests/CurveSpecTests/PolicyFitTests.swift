@@ -17,8 +17,10 @@ struct PolicyFitTests {
     #expect {
       _ = try spec("").fit()
     } throws: { error in
-      guard case CurveFitError.notMonotone(let t, let slope, 0, _) = error else { return false }
-      return t > 0 && t < 1 && slope > 0 && "\(error)".contains("not non-increasing")
+      guard let error = error as? CurveFitError, case .notMonotone(let t, let slope, 0, _) = error.underlying else {
+        return false
+      }
+      return t > 0 && t < 1 && slope > 0 && "\(error)".contains("not non-increasing") && "\(error)".hasSuffix("(r.curve.json)")
     }
   }
 

@@ -48,11 +48,7 @@ enum CheckCommand: CurveKitCommand {
     case (let coefficients?, nil):
       return try Polynomial(coefficients: coefficients)
     case (nil, let path?):
-      // Fitted as 'curvekit fit' fits it: "monotonic": "enforce" uses the monotone fitter; for
-      // "require" and "ignore" the least-squares curve is the one to check (the verdict is ours).
-      let spec = try CurveSpec.load(path: path)
-      let policy: MonotonicPolicy = spec.monotonic == .enforce ? .enforce : .ignore
-      return try spec.fitProblem.fit(policy: policy, minSlope: spec.minSlope ?? 0).report.polynomial
+      return try CurveSpec.load(path: path).fittedReport().polynomial
     case (_?, _?):
       throw UsageError("give either --coefficients or SPEC.json, not both")
     case (nil, nil):

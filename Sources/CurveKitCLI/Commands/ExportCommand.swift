@@ -65,7 +65,7 @@ enum ExportCommand: CurveKitCommand {
     }
     let spec = try CurveSpec.load(path: path)
     do {
-      let report = try LeastSquaresFitter.fit(spec.fitProblem)
+      let report = try spec.fittedReport()
       return (arguments.value("--name") ?? spec.name, report.polynomial)
     } catch {
       throw UsageError("\(FileText.displayName(of: path)): \(error)")

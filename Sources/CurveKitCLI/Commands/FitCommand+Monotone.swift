@@ -34,13 +34,55 @@ extension FitCommand {
     return (policy, minSlope)
   }
 
-  /// Fits under the policy; a `require` violation becomes a ``CheckFailure`` (exit 1).
-  static func fitUnderPolicy(_ problem: FitProblem, arguments: ParsedArguments) throws -> PolicyFitResult {
+  /// Runs `fit` under the policy and minimum slope from ``monotonicSettings(_:problem:)``;
+  /// a `require` violation becomes a ``CheckFailure`` (exit 1).
+  static func underPolicy(
+    _ arguments: ParsedArguments, problem: FitProblem,
+    _ fit: (MonotonicPolicy, Double) throws(CurveFitError) -> PolicyFitResult
+  ) throws -> PolicyFitResult {
     let (policy, minSlope) = try monotonicSettings(arguments, problem: problem)
     do {
-      return try problem.fit(policy: policy, minSlope: minSlope)
-    } catch .notMonotone(let t, let slope, let s, let coefficients) {
-      throw CheckFailure(CurveFitError.notMonotone(t: t, slope: slope, minSlope: s, coefficients: coefficients).description)
+      return try fit(policy, minSlope)
+    } catch {
+      let source =
+        arguments.positionals.first.map(FileText.displayName(of:))
+        ?? arguments.value("--data").map { $0 == "-" ? "<stdin>" : FileText.displayName(of: $0) } ?? "<arguments>"
+      let located = error.located(in: source)
+      if case .notMonotone = error.underlying { throw CheckFailure(located.description) }
+      throw located
+    }
+  }
+
+  /// Fits `problem` under the policy (see ``underPolicy(_:problem:_:)``).
+  static func fitUnderPolicy(_ problem: FitProblem, arguments: ParsedArguments) throws -> PolicyFitResult {
+    try underPolicy(arguments, problem: problem) { policy, minSlope throws(CurveFitError) in
+      try problem.fit(policy: policy, minSlope: minSlope)
+    }
+  }
+
+  /// Prints the report (human or `--json`) with the monotonicity section. `pointCount`
+  /// overrides the problem's point count (streamed data holds no points).
+  static func write(_ result: PolicyFitResult, problem: FitProblem, arguments: ParsedArguments, io: any CommandIO, pointCount: Int? = nil) {
+    let report = result.report
+    let streamed = pointCount != nil
+    if arguments.has("--json") {
+      guard case .object(var members) = json(report, problem: problem, pointCount: pointCount) else { return }
+      if report.maxAbsResidual.isNaN {  // Streamed from stdin: no second pass.
+        members = members.map { member in
+          member.key.hasPrefix("maxAbsResidual") ? (member.key, JSONValue.null) : member
+        }
+      }
+      if streamed { members.append(("streamed", .bool(true))) }
+      io.write(JSONWriter.string(.object(members + [("monotonic", monotoneJSON(result))])) + "\n")
+    } else {
+      var text = humanReport(report, problem: problem, pointCount: pointCount)
+      if report.maxAbsResidual.isNaN {
+        text = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+          line.hasPrefix("max |residual|") ? "max |residual|  not computed (standard input is read once)" : String(line)
+        }.joined(separator: "\n")
+      }
+      if streamed { text += "\nstreamed        \(pointCount ?? 0) points in bounded memory\n" }
+      io.write(text + monotoneSummary(result))
     }
   }
 

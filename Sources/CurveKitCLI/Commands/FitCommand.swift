@@ -52,6 +52,7 @@ enum FitCommand: CurveKitCommand {
   ] + monotoneOptions
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
+    if let dataPath = arguments.value("--data") { return try runData(dataPath, arguments: arguments, io: io) }
     let problem = try problem(from: arguments, io: io)
     let result = try fitUnderPolicy(problem, arguments: arguments)
     let report = result.report
@@ -81,7 +82,8 @@ enum FitCommand: CurveKitCommand {
   // MARK: - Input
 
   /// Builds the problem from exactly one point source plus the overriding options.
-  static func problem(from arguments: ParsedArguments, io: any CommandIO) throws -> FitProblem {
+  /// `dataPoints`, when given, replaces reading `--data` (the streaming path reads it itself).
+  static func problem(from arguments: ParsedArguments, io: any CommandIO, dataPoints: [DataPoint]? = nil) throws -> FitProblem {
     try arguments.expectPositionals(atMost: 1, what: "at most one spec file")
     let pointTexts = arguments.values("--point")
     let dataPath = arguments.value("--data")
@@ -109,11 +111,18 @@ enum FitCommand: CurveKitCommand {
       usesDefaultConstraints = true
     } else {
       var points: [DataPoint] = []
-      if let dataPath {
+      if let dataPoints {
+        points = dataPoints
+      } else if let dataPath {
         let reader = dataPath == "-" ? try io.inputReader() : try LineReader(path: dataPath)
         try DataFileReader.forEachPoint(reader: reader) { point, _ in points.append(point) }
       } else {
         for (index, text) in pointTexts.enumerated() { points.append(try point(text, index: index)) }
+        if let (first, second) = CurveSpec.conflictingDuplicate(in: points) {
+          throw UsageError(
+            "--point \(second + 1) (\(pointTexts[second])) repeats the t of --point \(first + 1) (\(pointTexts[first])) "
+              + "with a different level")
+        }
       }
       problem = FitProblem(points: points)
       usesDefaultConstraints = true
@@ -169,7 +178,7 @@ enum FitCommand: CurveKitCommand {
   // MARK: - Output
 
   /// The `--json` object: every figure of the report, shortest round-trip numbers.
-  static func json(_ report: FitReport, problem: FitProblem) -> JSONValue {
+  static func json(_ report: FitReport, problem: FitProblem, pointCount: Int? = nil) -> JSONValue {
     let constraints: [JSONValue] = zip(report.constraints, report.constraintResiduals).map { constraint, residual in
       switch constraint {
       case .value(let t, let value):
@@ -181,7 +190,7 @@ enum FitCommand: CurveKitCommand {
     return .object([
       ("degree", .integer(report.degree)),
       ("coefficients", .numbers(report.coefficients)),
-      ("points", .integer(problem.points.count)),
+      ("points", .integer(pointCount ?? problem.points.count)),
       ("weighted", .bool(report.isWeighted)),
       ("rss", .optionalNumber(report.rss)),
       ("rmse", .optionalNumber(report.rmse)),
@@ -199,11 +208,11 @@ enum FitCommand: CurveKitCommand {
   }
 
   /// The human-readable report: aligned label/value lines, shortest round-trip numbers.
-  static func humanReport(_ report: FitReport, problem: FitProblem) -> String {
+  static func humanReport(_ report: FitReport, problem: FitProblem, pointCount: Int? = nil) -> String {
     let kind = report.constraints.isEmpty
       ? "unconstrained"
       : report.constraints.map(\.description).joined(separator: ", ")
-    var text = "Least-squares fit: degree \(report.degree), \(problem.points.count) points"
+    var text = "Least-squares fit: degree \(report.degree), \(pointCount ?? problem.points.count) points"
     text += (report.isWeighted ? " (weighted)" : "") + ", \(kind)\n\n"
 
     var rows: [[String]] = [report.standardErrors == nil ? ["term", "coefficient"] : ["term", "coefficient", "std. error"]]

@@ -37,7 +37,11 @@ enum PlotCommand: CurveKitCommand {
       let spec = try CurveSpec.load(path: path)
       specs.append(spec)
       do {
-        series.append(try PlotSeries(spec: spec))
+        // The spec's own curve: its exact monotone optimum under "monotonic": "enforce".
+        series.append(
+          PlotSeries(
+            name: spec.name, report: try spec.fittedReport(), points: spec.points,
+            flatThreshold: spec.minSlope ?? SlopeProfile.defaultFlatThreshold))
       } catch {
         throw UsageError("\(FileText.displayName(of: path)): \(error)")
       }
