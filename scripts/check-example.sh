@@ -8,7 +8,9 @@
 #   3. runs the GenerateCurves command plugin in the copy and checks it writes the same
 #      DepletionCurve.swift next to the spec as the build plugin generated, and that its
 #      --check mode passes, then fails after an edit;
-#   4. edits the copy's DepletionCurve.curve.json, rebuilds incrementally, and checks the
+#   4. drops that generated DepletionCurve.swift alone into an empty package and builds it
+#      with -warnings-as-errors in Swift 6 mode (no dependency on CurveKit);
+#   5. edits the copy's DepletionCurve.curve.json, rebuilds incrementally, and checks the
 #      output changed (the plugin regenerates when the spec changes).
 # Set CURVEKIT_RECORD_EXAMPLE=1 to re-record expected-output.txt instead of comparing.
 set -euo pipefail
@@ -62,6 +64,18 @@ package --check || { cat "$work/package.log" >&2; echo "error: generate-curves -
 echo "// edited by hand" >> "$checked_in"
 if package --check; then echo "error: generate-curves --check missed an edited file" >&2; exit 1; fi
 rm "$checked_in"  # the build plugin generates it; both in one target would clash
+
+echo "==> the generated file alone in an empty package (swift build -warnings-as-errors)"
+mkdir -p "$work/Standalone/Sources/Standalone"
+cp "$built" "$work/Standalone/Sources/Standalone/DepletionCurve.swift"
+cat > "$work/Standalone/Package.swift" <<'MANIFEST'
+// swift-tools-version:6.0
+import PackageDescription
+let package = Package(name: "Standalone", targets: [.target(name: "Standalone")], swiftLanguageModes: [.v6])
+MANIFEST
+swift build --package-path "$work/Standalone" -Xswiftc -warnings-as-errors >"$work/standalone.log" 2>&1 \
+  || { cat "$work/standalone.log" >&2; echo "error: the generated file does not build on its own" >&2; exit 1; }
+if grep -q "warning:" "$work/standalone.log"; then cat "$work/standalone.log" >&2; exit 1; fi
 
 echo "==> editing DepletionCurve.curve.json (the steep-end shape) and rebuilding"
 cat > "$work/HabitTracker/Sources/DepletionCurveModel/DepletionCurve.curve.json" <<'SPEC'

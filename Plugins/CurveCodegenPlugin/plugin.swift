@@ -8,6 +8,10 @@ import PackagePlugin
 /// so the file is regenerated when either changes; output names depend only on the spec
 /// file names. The spec's own `codegen` object sets type name, access, inverse and
 /// schedule helpers.
+///
+/// Specs stay ordinary files of the target: because each is an input of a build command,
+/// SwiftPM does not report it as an unhandled file, so the manifest needs no `exclude`
+/// (and must not exclude the specs, or the plugin would not see them).
 @main
 struct CurveCodegenPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -7,6 +7,8 @@ import PackagePlugin
 ///
 /// Each file is written by `curvekit generate`, atomically and only when its content
 /// changes; pass `--check` to write nothing and fail when a checked-in file is out of date.
+/// Specs are found on disk, so a target may `exclude` them (without the build plugin,
+/// SwiftPM warns about a `.curve.json` it does not handle unless it is excluded).
 @main
 struct GenerateCurves: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -18,7 +20,7 @@ struct GenerateCurves: CommandPlugin {
       .filter { targetNames.isEmpty || targetNames.contains($0.name) }
     var generated = 0
     for target in targets {
-      let specs = CurveSpecFiles.specs(in: target)
+      let specs = CurveSpecFiles.specsOnDisk(in: target)
       try CurveSpecFiles.checkUniqueOutputs(specs, target: target.name)
       for spec in specs {
         let output = spec.deletingLastPathComponent().appending(path: CurveSpecFiles.outputName(for: spec))

@@ -16,6 +16,19 @@ enum CurveSpecFiles {
       .sorted { $0.path < $1.path }
   }
 
+  /// Every curve spec under the target's directory, including ones the manifest
+  /// `exclude`s (a target that checks its generated files in and does not apply the build
+  /// plugin excludes its specs to silence SwiftPM's "unhandled file" warning), sorted.
+  static func specsOnDisk(in target: SourceModuleTarget) -> [URL] {
+    let directory = (target as? SwiftSourceModuleTarget)?.directoryURL
+    let found = directory.flatMap { FileManager.default.enumerator(at: $0, includingPropertiesForKeys: nil) }?
+      .compactMap { $0 as? URL }
+      .filter { $0.lastPathComponent.hasSuffix(suffix) } ?? []
+    let listed = specs(in: target)
+    let extra = found.filter { url in !listed.contains { $0.standardizedFileURL.path == url.standardizedFileURL.path } }
+    return (listed + extra).sorted { $0.path < $1.path }
+  }
+
   /// `DepletionCurve.curve.json` → `DepletionCurve.swift`.
   static func outputName(for spec: URL) -> String {
     String(spec.lastPathComponent.dropLast(suffix.count)) + ".swift"

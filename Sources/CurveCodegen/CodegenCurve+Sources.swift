@@ -3,19 +3,27 @@ import CurveFitting
 import CurveSpec
 
 extension CodegenCurve {
-  /// The curve of a spec: fitted by least squares (the exact monotone optimum under
-  /// `"monotonic": "enforce"`, see `CurveSpec.fittedReport()`), with its fit summary and monotonicity
+  /// The curve of a spec, fitted under its `monotonic` policy and `minSlope` (`require`:
+  /// the least-squares fit, refused when it rises; `enforce`: the exact monotone optimum;
+  /// `ignore`: the least-squares fit as is), with its fit summary and exact monotonicity
   /// verdict. Degrees 1 and 2 are padded to a cubic with zero leading coefficients.
+  /// - Parameter allowNonMonotone: fit `require` specs like `ignore` (the verdict is still
+  ///   reported in the header).
   /// - Throws: ``CodegenError/unsupportedDegree(_:)`` above degree 3,
+  ///   ``CodegenError/notMonotone(source:reason:)`` for a `require` fit that rises,
   ///   ``CodegenError/fitFailed(source:reason:)`` when the fitter refuses the spec.
-  public static func fitted(from spec: CurveSpec) throws(CodegenError) -> CodegenCurve {
+  public static func fitted(from spec: CurveSpec, allowNonMonotone: Bool = false) throws(CodegenError) -> CodegenCurve {
     guard spec.degree <= 3 else { throw .unsupportedDegree(spec.degree) }
-    let report: FitReport
+    let source = FileText.displayName(of: spec.sourceName)
+    let policy: MonotonicPolicy = allowNonMonotone && spec.monotonic == .require ? .ignore : spec.monotonic
+    let result: PolicyFitResult
     do {
-      report = try spec.fittedReport()
+      result = try spec.fitProblem.fit(policy: policy, minSlope: spec.minSlope ?? 0)
     } catch {
-      throw .fitFailed(source: spec.sourceName, reason: error.description)
+      if case .notMonotone = error { throw .notMonotone(source: source, reason: error.description) }
+      throw .fitFailed(source: source, reason: error.description)
     }
+    let report = result.report
     let cubic: Cubic
     do {
       cubic = try Cubic(report.polynomial)
@@ -23,8 +31,10 @@ extension CodegenCurve {
       throw .unsupportedDegree(report.polynomial.degree)
     }
     var curve = CodegenCurve(
-      cubic: cubic, curveName: spec.name, sourceName: FileText.displayName(of: spec.sourceName),
-      fit: FitSummary(pointCount: spec.points.count, rmse: report.rmse, maxAbsResidual: report.maxAbsResidual),
+      cubic: cubic, curveName: spec.name, sourceName: source,
+      fit: FitSummary(
+        pointCount: spec.points.count, rmse: report.rmse, maxAbsResidual: report.maxAbsResidual,
+        policy: spec.monotonic.rawValue),
       monotonicity: "", durationDays: spec.durationDays)
     curve.applyVerdict()
     return curve

@@ -13,12 +13,15 @@ public struct CodegenCurve: Sendable {
     public var rmse: Double
     /// The largest absolute residual.
     public var maxAbsResidual: Double
+    /// The spec's `monotonic` policy (`require`, `enforce` or `ignore`).
+    public var policy: String
 
     /// Creates a summary.
-    public init(pointCount: Int, rmse: Double, maxAbsResidual: Double) {
+    public init(pointCount: Int, rmse: Double, maxAbsResidual: Double, policy: String = "require") {
       self.pointCount = pointCount
       self.rmse = rmse
       self.maxAbsResidual = maxAbsResidual
+      self.policy = policy
     }
   }
 

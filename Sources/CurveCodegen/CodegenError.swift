@@ -10,7 +10,10 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
   case nonFiniteValue(String)
   /// The spec could not be fitted; `reason` is the fitter's one-line message.
   case fitFailed(source: String, reason: String)
+  /// The spec's `"monotonic": "require"` fit is not monotone; `reason` has the witness.
+  case notMonotone(source: String, reason: String)
 
+  /// One line naming the offending input.
   public var description: String {
     switch self {
     case .invalidTypeName(let name, let reason):
@@ -21,6 +24,8 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
       return "generated code supports curves of degree 3 or less; this one has degree \(degree)"
     case .fitFailed(let source, let reason):
       return "cannot fit \(source): \(reason)"
+    case .notMonotone(let source, let reason):
+      return "\(source): \(reason); or pass --allow-non-monotone to generate it anyway"
     case .nonFiniteValue(let what):
       return "\(what) is not a finite number, so it cannot be written as a Swift literal"
     }

@@ -13,8 +13,12 @@ struct InverseEmission: Sendable {
   /// The header's `Inverse:` line.
   var summary: String
 
-  /// The emission for `method` on `cubic`. `auto` mirrors CurveKit's
-  /// `Cubic.normalizedElapsed(forLevel:method: .auto)` for a one-off call.
+  /// The emission for `method` on `cubic`.
+  ///
+  /// `auto` is the fastest full-precision inverse for a fixed curve: the precomputed
+  /// table, as `CubicInverseTable` and `curvekit invert --method auto` use it, or Newton
+  /// where CurveKit would not use a table. `newton` mirrors
+  /// `Cubic.normalizedElapsed(forLevel:method: .newton)` (also the library's one-off `.auto`).
   static func make(for cubic: Cubic, method: InverseChoice, access: AccessLevel) throws(CodegenError) -> InverseEmission {
     let access = access.rawValue
     let call: String
@@ -22,6 +26,7 @@ struct InverseEmission: Sendable {
     var kernelData = ""
     var parts = InverseKernelSource.parts(for: method)
     var summary = method.rawValue
+    var reference = "`Cubic.normalizedElapsed(forLevel:method: .\(method.rawValue))`."
     switch method {
     case .bisection:
       call = "CubicInverseKernel.bisection(a, b, c, d, level, iterations: 32)"
@@ -31,9 +36,9 @@ struct InverseEmission: Sendable {
         "Error ≈ 1.2e-10 in general, more near a flat end, where the early returns answer",
         "0 or 1 for every level within 1e-6 of the end.",
       ]
-    case .auto, .newton:
+    case .newton:
       call = "CubicInverseKernel.newton(a, b, c, d, level: level)"
-      summary = method == .auto ? "auto (safeguarded Newton–bisection)" : "newton (safeguarded Newton–bisection)"
+      summary = "newton (safeguarded Newton–bisection)"
       doc = [
         "Safeguarded Newton–bisection with compensated residuals (never an unguarded step).",
         "Error on a monotone curve ≤ 1 ulp(t) + 2⁻⁵⁸, flat ends included; typically 3–8 steps.",
@@ -45,30 +50,32 @@ struct InverseEmission: Sendable {
         "The closed form (Viète / Cardano, no cancelling cube roots) with one Halley polish.",
         "A few ulp where |f′| is not small; about √ε near a flat end.",
       ]
-    case .table:
+    case .auto, .table:
       let table = try TableEmission.make(for: cubic)
+      let name = method == .auto ? "auto: table" : "table"
+      reference = "`CubicInverseTable(cubic).normalizedElapsed(forLevel:)` (`curvekit invert --method \(method.rawValue)`)."
       if let data = table.data {
         kernelData = data
         call = "CubicInverseKernel.tableInverse(inverseTable, level: level)"
-        summary = "table (\(table.cellCount) cells, \(table.polishSteps) polish step\(table.polishSteps == 1 ? "" : "s"))"
+        summary = "\(name) (\(table.cellCount) cells, \(table.polishSteps) polish step\(table.polishSteps == 1 ? "" : "s"))"
         doc = [
           "A precomputed table: one lookup, a Hermite (or, at a flat end, square-root) guess",
-          "and \(table.polishSteps) Newton step\(table.polishSteps == 1 ? "" : "s") on the residual expanded about the cell's node.",
-          "Error ≤ 1 ulp(t) + 2⁻⁵⁸, flat ends included.",
+          "and \(table.polishSteps) Halley step\(table.polishSteps == 1 ? "" : "s") on the residual expanded about the cell's node.",
+          "Error ≤ 2 ulp(t) + 2⁻⁵⁶, flat ends included.",
         ]
       } else {
         parts = InverseKernelSource.parts(for: .newton)
         call = "CubicInverseKernel.newton(a, b, c, d, level: level)"
-        summary = "table unavailable for this curve (\(table.reason)); safeguarded Newton–bisection"
+        summary = "\(name) unavailable for this curve (\(table.reason)); safeguarded Newton–bisection"
         doc = [
-          "Safeguarded Newton–bisection: CurveKit's `table` method falls back to it on this",
+          "Safeguarded Newton–bisection: CurveKit's table inverse falls back to it on this",
           "curve (\(SwiftLiteral.commentText(table.reason))).",
         ]
       }
     }
+    let clamping = method == .bisection ? "" : "Levels beyond f(0) give 0 and beyond f(1) give 1. "
     let docLines = ["The normalized elapsed time t ∈ [0, 1] at which the curve reaches `level`.", ""] + doc + [
-      "Levels beyond f(0) give 0 and beyond f(1) give 1. Bit-identical to CurveKit's",
-      "`Cubic.normalizedElapsed(forLevel:method: .\(method.rawValue))`.",
+      "\(clamping)Bit-identical to CurveKit's", reference,
     ]
     let members = docLines.map { $0.isEmpty ? "  ///\n" : "  /// \($0)\n" }.joined() + """
         \(access) static func normalizedElapsed(forLevel level: Double) -> Double {

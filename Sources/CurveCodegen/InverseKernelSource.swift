@@ -51,13 +51,14 @@ public enum InverseKernelSource {
     return ""
   }
 
-  /// The kernel files a generated inverse needs, in dependency order.
+  /// The kernel files a generated inverse needs, in dependency order (`auto` uses the
+  /// table; where no table is used the generator takes `newton`'s files instead).
   public static func parts(for method: InverseChoice) -> [Part] {
     switch method {
     case .bisection: return [.base]
-    case .auto, .newton: return [.base, .residual, .newton]
+    case .newton: return [.base, .residual, .newton]
     case .cardano: return [.base, .residual, .newton, .cardano]
-    case .table: return [.base, .residual, .table]
+    case .auto, .table: return [.base, .residual, .table]
     }
   }
 }

@@ -82,7 +82,8 @@ public enum SwiftCodeGenerator {
     var lines = [headerMarker, "// swift-format-ignore-file", "// swiftlint:disable all", "//"]
     lines.append("// Source: \(SwiftLiteral.commentText(curve.sourceName))")
     if let fit = curve.fit {
-      lines.append("// Fit: \(fit.pointCount) points, RMSE \(fit.rmse), max residual \(fit.maxAbsResidual)")
+      lines.append(
+        "// Fit: \(fit.pointCount) point\(fit.pointCount == 1 ? "" : "s"), RMSE \(fit.rmse), max residual \(fit.maxAbsResidual) (monotonic: \(fit.policy))")
     } else {
       lines.append("// Fit: none (coefficients given directly)")
     }

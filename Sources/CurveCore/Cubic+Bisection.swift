@@ -24,28 +24,13 @@ extension Cubic {
   /// - Parameters:
   ///   - targetLevel: the wanted level.
   ///   - iterations: the number of halvings, ``articleBisectionIterations`` by default.
-  /// - Complexity: `iterations` Horner evaluations.
+  /// - Complexity: `iterations` Horner evaluations. The computation is
+  ///   ``CubicInverseKernel`` `bisection`, the text generated code embeds.
   @inlinable
   public func normalizedElapsedByBisection(
     forLevel targetLevel: Double,
     iterations: Int = Cubic.articleBisectionIterations
   ) -> Double {
-    let clampedLevel = max(0.0, min(1.0, targetLevel))
-    if clampedLevel >= 0.999_999 { return 0.0 }
-    if clampedLevel <= 0.000_001 { return 1.0 }
-
-    var lower = 0.0
-    var upper = 1.0
-    var remaining = iterations
-    while remaining > 0 {
-      let mid = (lower + upper) * 0.5
-      if level(forNormalizedElapsed: mid) > clampedLevel {
-        lower = mid
-      } else {
-        upper = mid
-      }
-      remaining -= 1
-    }
-    return (lower + upper) * 0.5
+    CubicInverseKernel.bisection(a, b, c, d, targetLevel, iterations: iterations)
   }
 }

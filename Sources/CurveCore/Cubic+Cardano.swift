@@ -26,35 +26,14 @@ extension Cubic {
   /// - Parameter polish: the single refinement step, `.halley` by default.
   /// - Complexity: O(1): one cbrt or acos plus up to three cos, then one compensated
   ///   residual per candidate and per polish step.
+  /// The computation is ``CubicInverseKernel`` `cardano`, the text generated code embeds.
   public func normalizedElapsedByCardano(forLevel level: Double, polish: CardanoPolish = .halley) -> Double {
-    if case .answer(let t) = inverseBracket(forLevel: level) { return t }
-    let candidates = ClosedFormCubic.roots(a, b, c, d - level)
-    var best = Double.nan
-    var bestScore = (distance: Double.infinity, residual: Double.infinity)
-    for index in 0..<candidates.count {
-      let x = candidates[index]
-      let distance = x < 0 ? -x : (x > 1 ? x - 1 : 0)
-      let clamped = max(0, min(1, x))
-      let residual = abs(compensatedResidual(at: clamped, level: level))
-      if distance < bestScore.distance || (distance == bestScore.distance && residual < bestScore.residual) {
-        best = clamped
-        bestScore = (distance, residual)
-      }
-    }
-    if best.isNaN { return normalizedElapsedByNewton(forLevel: level) }
-    var t = best
+    let kernelPolish: CubicInverseKernel.Polish
     switch polish {
-    case .none:
-      break
-    case .newton:
-      let slopeHere = slope(at: t)
-      if slopeHere != 0 { t -= compensatedResidual(at: t, level: level) / slopeHere }
-    case .halley:
-      let residual = compensatedResidual(at: t, level: level)
-      let slopeHere = slope(at: t)
-      let denominator = 2 * slopeHere * slopeHere - residual * curvature(at: t)
-      if denominator != 0 { t -= 2 * residual * slopeHere / denominator }
+    case .none: kernelPolish = .none
+    case .newton: kernelPolish = .newton
+    case .halley: kernelPolish = .halley
     }
-    return t.isFinite ? max(0, min(1, t)) : best
+    return CubicInverseKernel.cardano(a, b, c, d, level: level, polish: kernelPolish)
   }
 }

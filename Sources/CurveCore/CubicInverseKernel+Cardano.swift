@@ -41,7 +41,7 @@ extension CubicInverseKernel {
   }
 
   /// The refinement applied to the closed-form root.
-  @usableFromInline
+  @frozen @usableFromInline
   enum Polish {
     case none, newton, halley
   }

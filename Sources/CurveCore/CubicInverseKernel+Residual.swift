@@ -27,24 +27,32 @@ extension CubicInverseKernel {
     let product = x * y
     let (xHi, xLo) = split(x)
     let (yHi, yLo) = split(y)
-    let error = ((xHi * yHi - product) + xHi * yLo + xLo * yHi) + xLo * yLo
-    return (product, error)
+    return (product, xLo * yLo - (((product - xHi * yHi) - xLo * yHi) - xHi * yLo))
   }
 
-  /// c0·x³ + c1·x² + c2·x + c3 as an unevaluated sum hi + lo (compensated Horner), as
-  /// accurate as Horner in twice the working precision.
+  /// One compensated Horner step: `sum ← sum·x + coefficient` error-free, its rounding
+  /// errors folded into `correction ← correction·x + errors`.
+  @inlinable @inline(__always)
+  static func compensatedHornerStep(_ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double) {
+    let (product, productError) = twoProduct(sum, x)
+    let (next, sumError) = twoSum(product, coefficient)
+    sum = next
+    correction = correction * x + (productError + sumError)
+  }
+
+  /// c0·x³ + c1·x² + c2·x + c3 as an unevaluated sum hi + lo (compensated Horner,
+  /// Graillat–Langlois–Louvet), as accurate as Horner in twice the working precision:
+  /// |hi + lo − p(x)| ≤ γ²₆·Σ|cᵢ||x|ⁱ.
   @inlinable
   static func compensatedHorner(_ c0: Double, _ c1: Double, _ c2: Double, _ c3: Double, at x: Double)
     -> (hi: Double, lo: Double)
   {
-    let (p1, e1) = twoProduct(c0, x)
-    let (s1, f1) = twoSum(p1, c1)
-    let (p2, e2) = twoProduct(s1, x)
-    let (s2, f2) = twoSum(p2, c2)
-    let (p3, e3) = twoProduct(s2, x)
-    let (s3, f3) = twoSum(p3, c3)
-    let correction = ((e1 + f1) * x + (e2 + f2)) * x + (e3 + f3)
-    return (s3, correction)
+    var sum = c0
+    var correction = 0.0
+    compensatedHornerStep(&sum, &correction, x, c1)
+    compensatedHornerStep(&sum, &correction, x, c2)
+    compensatedHornerStep(&sum, &correction, x, c3)
+    return (sum, correction)
   }
 
   /// f(t) − level by compensated Horner; its sign is reliable except within ~1e-31 of a root.
@@ -68,36 +76,41 @@ extension CubicInverseKernel {
   }
 
   /// Where a level sits relative to f(0) and f(1).
-  @usableFromInline
+  @frozen @usableFromInline
   enum Bracket {
     /// The clamped answer is this endpoint (or NaN for a NaN level).
     case answer(Double)
-    /// The root is inside (0, 1); orientation·(f(t) − level) increases through it.
-    case interior(orientation: Double)
+    /// The root is inside (0, 1); orientation·(f(t) − level) increases through it, and
+    /// `residualAtOne` is f(1) − level.
+    case interior(orientation: Double, residualAtOne: Double)
   }
 
-  /// Classifies `level` against f(0) = d and f(1) (compared by a compensated residual).
+  /// Classifies `level` against f(0) = d and f(1); f(1) − level is the plain sum when its
+  /// sign is certain, else the compensated residual.
   @inlinable
   static func bracket(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Bracket {
     if level.isNaN { return .answer(.nan) }
-    let atOne = residual(a, b, c, d, at: 1, level: level)
+    let plainAtOne = (((a + b) + c) + d) - level
+    let noise = 4 * 0x1p-53 * (abs(a) + abs(b) + abs(c) + abs(d) + abs(level))
+    let atOne = abs(plainAtOne) > noise ? plainAtOne : residual(a, b, c, d, at: 1, level: level)
     let startValue = d
+    // Orientation from the ends: f(1) − f(0) = a + b + c.
     let increasing = (atOne + level) - startValue > 0 || (a + b + c > 0 && atOne + level == startValue)
     if increasing {
       if level <= startValue { return .answer(0) }
       if atOne <= 0 { return .answer(1) }
-      return .interior(orientation: 1)
+      return .interior(orientation: 1, residualAtOne: atOne)
     } else {
       if level >= startValue { return .answer(0) }
       if atOne >= 0 { return .answer(1) }
-      return .interior(orientation: -1)
+      return .interior(orientation: -1, residualAtOne: atOne)
     }
   }
 
   /// A starting point: the root of the quadratic Taylor polynomial about the endpoint whose
   /// value is nearer the level (a good seed at flat ends too), or the chord.
   @inlinable
-  static func seed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Double {
+  static func seed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double, residualAtOne: Double) -> Double {
     let startValue = d
     let endValue = ((a + b) + c) + d
     let chord = (startValue - level) / (startValue - endValue)
@@ -107,9 +120,7 @@ extension CubicInverseKernel {
       if let t = smallestNonNegativeRoot(b, c, startValue - level), t <= 1 { return t }
     } else {
       // with s = 1 − t: f − level ≈ (f(1) − level) − f′(1)·s + (3a + b)·s²
-      let (hi, lo) = compensatedHorner(a, b, c, d, at: 1)
-      let offset = (hi - level) + lo
-      if let s = smallestNonNegativeRoot(3 * a + b, -slope(a, b, c, at: 1), offset), s <= 1 { return 1 - s }
+      if let s = smallestNonNegativeRoot(3 * a + b, -slope(a, b, c, at: 1), residualAtOne), s <= 1 { return 1 - s }
     }
     return fraction
   }
@@ -128,10 +139,10 @@ extension CubicInverseKernel {
     let big = -0.5 * (l + (l >= 0 ? root : -root))
     let first = big / q
     let second = big != 0 ? k / big : Double.nan
-    var best: Double?
+    var best = Double.infinity
     if first.isFinite && first >= 0 { best = first }
-    if second.isFinite && second >= 0, best.map({ second < $0 }) ?? true { best = second }
-    return best
+    if second.isFinite && second >= 0 && second < best { best = second }
+    return best.isFinite ? best : nil
   }
   // curvekit:embed-end
 }

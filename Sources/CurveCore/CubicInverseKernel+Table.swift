@@ -37,7 +37,7 @@ extension CubicInverseKernel {
 
   /// The t ∈ [0, 1] with f(t) = level from the table: find the cell by one multiply,
   /// guess δ by the cell's cubic in v (v = level offset, or its square root in a flat-end
-  /// cell), then `polishSteps` Newton steps on the residual expanded about the node,
+  /// cell), then `polishSteps` Halley steps on the residual expanded about the node,
   /// each clamped to the cell's bracket. No data-dependent branch but the step loop.
   @inlinable
   static func tableInverse(_ table: Table, level: Double) -> Double {
@@ -56,7 +56,10 @@ extension CubicInverseKernel {
     for _ in 0..<table.polishSteps {
       let residual = constant + delta * (cell.slope + delta * (cell.halfCurvature + delta * a))
       let derivative = cell.slope + delta * (2 * cell.halfCurvature + 3 * a * delta)
-      let step = derivative != 0 ? residual / derivative : 0
+      // Halley: δ −= r·r′ / (r′² − r·r″/2), with r″/2 = f″(t)/2 = half + 3a·δ.
+      let halfSecond = cell.halfCurvature + 3 * a * delta
+      let denominator = derivative * derivative - residual * halfSecond
+      let step = denominator != 0 ? residual * derivative / denominator : 0
       delta = max(cell.lowerOffset, min(cell.upperOffset, delta - step))
     }
     var t = max(0, min(1, cell.node + delta))

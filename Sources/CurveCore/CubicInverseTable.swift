@@ -23,21 +23,9 @@
 /// 1–2 Halley steps of about 16 flops and one division each; no data-dependent branch.
 /// Memory: `cellCount` × 88 bytes (5.5 KiB for the default 64 cells).
 public struct CubicInverseTable: Sendable {
-  /// One cell: its node, expansion and guess polynomial.
+  /// One cell: its node, expansion and guess polynomial (the kernel's cell type).
   @usableFromInline
-  struct Cell: Sendable {
-    @usableFromInline var node: Double
-    @usableFromInline var valueHi: Double
-    @usableFromInline var valueLo: Double
-    @usableFromInline var slope: Double
-    @usableFromInline var halfCurvature: Double
-    @usableFromInline var guess1: Double
-    @usableFromInline var guess2: Double
-    @usableFromInline var guess3: Double
-    @usableFromInline var usesSquareRoot: Bool
-    @usableFromInline var lowerOffset: Double
-    @usableFromInline var upperOffset: Double
-  }
+  typealias Cell = CubicInverseKernel.TableCell
 
   /// The default number of cells, 64.
   public static let defaultCellCount = 64
@@ -52,12 +40,22 @@ public struct CubicInverseTable: Sendable {
   /// True when the build-time check failed and queries use safeguarded Newton instead.
   public let usesNewtonFallback: Bool
 
-  @usableFromInline let cells: [Cell]
-  @usableFromInline let lowerLevel: Double
-  @usableFromInline let upperLevel: Double
-  @usableFromInline let cellsPerLevel: Double
-  @usableFromInline let tAtLowerLevel: Double
-  @usableFromInline let tAtUpperLevel: Double
+  /// The query data, in the form the kernel (and generated code) reads.
+  @usableFromInline let kernelTable: CubicInverseKernel.Table
+
+  /// Creates a table from built data (see `CubicInverseTable+Build.swift`).
+  init(
+    cubic: Cubic, cellCount: Int, polishSteps: Int, usesNewtonFallback: Bool, cells: [Cell],
+    lowerLevel: Double, upperLevel: Double, cellsPerLevel: Double, tAtLowerLevel: Double, tAtUpperLevel: Double
+  ) {
+    self.cubic = cubic
+    self.cellCount = cellCount
+    self.polishSteps = polishSteps
+    self.usesNewtonFallback = usesNewtonFallback
+    kernelTable = CubicInverseKernel.Table(
+      a: cubic.a, polishSteps: polishSteps, lowerLevel: lowerLevel, upperLevel: upperLevel,
+      cellsPerLevel: cellsPerLevel, tAtLowerLevel: tAtLowerLevel, tAtUpperLevel: tAtUpperLevel, cells: cells)
+  }
 
   /// The t ∈ [0, 1] with f(t) = level, clamped; NaN for a NaN level.
   ///
@@ -69,33 +67,10 @@ public struct CubicInverseTable: Sendable {
     return tableInverse(level)
   }
 
+  /// The table query, ``CubicInverseKernel`` `tableInverse`: the text generated code embeds.
   @inlinable @inline(__always)
   func tableInverse(_ level: Double) -> Double {
-    let x = max(lowerLevel, min(upperLevel, level))
-    let position = (x - lowerLevel) * cellsPerLevel
-    let index = Int(max(0, min(Double(cellCount - 1), position)))
-    let cell = cells[index]
-    let (difference, error) = ErrorFree.twoSum(cell.valueHi, -x)
-    let constant = difference + (error + cell.valueLo)
-    let offset = -constant
-    let root = abs(offset).squareRoot()
-    let v = cell.usesSquareRoot ? root : offset
-    var delta = v * (cell.guess1 + v * (cell.guess2 + v * cell.guess3))
-    delta = max(cell.lowerOffset, min(cell.upperOffset, delta))
-    let a = cubic.a
-    for _ in 0..<polishSteps {
-      // Halley: δ −= r·r′ / (r′² − r·r″/2), with r″/2 = f″(t)/2 = half + 3a·δ.
-      let residual = constant + delta * (cell.slope + delta * (cell.halfCurvature + delta * a))
-      let derivative = cell.slope + delta * (2 * cell.halfCurvature + 3 * a * delta)
-      let halfSecond = cell.halfCurvature + 3 * a * delta
-      let denominator = derivative * derivative - residual * halfSecond
-      let step = denominator != 0 ? residual * derivative / denominator : 0
-      delta = max(cell.lowerOffset, min(cell.upperOffset, delta - step))
-    }
-    var t = max(0, min(1, cell.node + delta))
-    t = level <= lowerLevel ? tAtLowerLevel : t
-    t = level >= upperLevel ? tAtUpperLevel : t
-    return level.isNaN ? level : t
+    CubicInverseKernel.tableInverse(kernelTable, level: level)
   }
 
   /// Inverts `levels` into `results`, element by element, and returns how many were
@@ -127,5 +102,33 @@ public struct CubicInverseTable: Sendable {
       }
     }
     return results
+  }
+}
+
+extension CubicInverseTable {
+  /// One labelled field of the query data: a Double, or a Bool flag stored as 0 or 1.
+  package typealias KernelField = (label: String, value: Double, isFlag: Bool)
+
+  /// The query data as labelled plain values in the kernel's declaration order, for
+  /// CurveCodegen to write out as a `CubicInverseKernel.Table(…)` literal: the table's
+  /// fields before `cells`, and each cell's fields.
+  package var kernelTableFields: (table: [KernelField], cells: [[KernelField]]) {
+    let table = kernelTable
+    let fields: [KernelField] = [
+      ("a", table.a, false), ("polishSteps", Double(table.polishSteps), false),
+      ("lowerLevel", table.lowerLevel, false), ("upperLevel", table.upperLevel, false),
+      ("cellsPerLevel", table.cellsPerLevel, false), ("tAtLowerLevel", table.tAtLowerLevel, false),
+      ("tAtUpperLevel", table.tAtUpperLevel, false),
+    ]
+    let cells = table.cells.map { cell -> [KernelField] in
+      [
+        ("node", cell.node, false), ("valueHi", cell.valueHi, false), ("valueLo", cell.valueLo, false),
+        ("slope", cell.slope, false), ("halfCurvature", cell.halfCurvature, false), ("guess1", cell.guess1, false),
+        ("guess2", cell.guess2, false), ("guess3", cell.guess3, false),
+        ("usesSquareRoot", cell.usesSquareRoot ? 1 : 0, true),
+        ("lowerOffset", cell.lowerOffset, false), ("upperOffset", cell.upperOffset, false),
+      ]
+    }
+    return (fields, cells)
   }
 }

@@ -56,8 +56,13 @@ struct GoldenCase: Sendable, CustomStringConvertible {
     GoldenCase(
       source: .spec("depletion.curve.json"), options: GenerationOptions(typeName: "DepletionNewton", inverse: .newton)),
     GoldenCase(
+      source: .spec("depletion.curve.json"), options: GenerationOptions(typeName: "DepletionTable", inverse: .table)),
+    GoldenCase(
       source: .coefficients([0.5, 0, -1.5, 1]),
       options: GenerationOptions(typeName: "ArticleSteepStartNewton", access: .public, inverse: .newton)),
+    GoldenCase(
+      source: .coefficients([0.5, 0, -1.5, 1]),
+      options: GenerationOptions(typeName: "ArticleSteepStartTable", access: .package, inverse: .table)),
     GoldenCase(
       source: .coefficients([0.5, 0, -1.5, 1]),
       options: GenerationOptions(typeName: "ArticleSteepStartBisection", inverse: .bisection)),

@@ -23,10 +23,12 @@ struct StandaloneCompileTests {
       Issue.record("no swiftc found on PATH; this test needs the Swift toolchain")
       return
     }
-    let result = try ProcessRunner.run(swiftc, [
-      "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-typecheck",
-      "-package-name", "Standalone", "-module-name", "Standalone", golden.path,
-    ])
+    // `package` declarations need a package name, which SwiftPM always passes.
+    let packageName = golden.options.access == .package ? ["-package-name", "Standalone"] : []
+    let result = try ProcessRunner.run(
+      swiftc,
+      ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-typecheck", "-module-name", "Standalone"]
+        + packageName + [golden.path])
     #expect(result.status == 0, "\(golden.options.typeName).swift:\n\(result.output)")
     #expect(!result.output.contains("warning:"), "\(result.output)")
   }

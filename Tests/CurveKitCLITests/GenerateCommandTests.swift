@@ -88,12 +88,11 @@ struct GenerateCommandTests {
     #expect(allowed.output.contains("// Monotonicity: not monotone: rises at t = 0.0"))
   }
 
-  @Test("a spec's \"monotonic\" policy: require refuses a bump, enforce generates the monotone optimum, ignore the bump")
+  @Test("a spec's \"monotonic\" policy: require refuses a bump, enforce fits a monotone curve, ignore keeps it")
   func specPolicy() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    // With f(0) = 1 and f(1) = 0, the quadratic through (0.25, 1.2) rises at first;
-    // enforce generates the best monotone quadratic instead (flat at t = 0).
+    // With f(0) = 1 and f(1) = 0, the quadratic through (0.25, 1.2) rises at first.
     for (policy, status) in [("require", Int32(1)), ("enforce", 0), ("ignore", 0)] {
       let spec = directory + "/bump-\(policy).curve.json"
       try """
@@ -102,6 +101,27 @@ struct GenerateCommandTests {
       let result = runCurveKit(["generate", spec])
       #expect(result.status == status, "\(policy): \(result.errors)")
       if status == 1 { #expect(isOneLineError(result.errors) && result.errors.contains("f′(0.0) = ")) }
+      let verdict = policy == "enforce" ? "// Monotonicity: strictly decreasing" : "// Monotonicity: not monotone"
+      if status == 0 { #expect(result.output.contains(verdict), "\(policy)") }
+      if status == 0 { #expect(result.output.contains("(monotonic: \(policy))")) }
+    }
+  }
+
+  @Test("specs generated code cannot express exit 2 with one line naming the problem")
+  func unsupportedSpecs() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let cases = [
+      ("quartic", #"{"name": "Quartic", "points": [[0.2, 0.9], [0.4, 0.7], [0.6, 0.4], [0.8, 0.2]], "degree": 4}"#, "degree 4"),
+      ("symbols", #"{"name": "%%%", "points": [[0.5, 0.5]], "degree": 1}"#, "--type-name"),
+      ("unfittable", #"{"name": "Flat", "points": [[0.5, 0.5]], "degree": 3}"#, "cannot fit"),
+    ]
+    for (name, json, message) in cases {
+      let spec = directory + "/\(name).curve.json"
+      try json.write(toFile: spec, atomically: true, encoding: .utf8)
+      let result = runCurveKit(["generate", spec])
+      #expect(result.status == 2, "\(name): \(result.errors)")
+      #expect(isOneLineError(result.errors) && result.errors.contains(message), "\(name): \(result.errors)")
     }
   }
 

@@ -1,4 +1,4 @@
-@testable import CurveCore
+import CurveCore
 
 /// What every generated namespace provides; the golden types conform below.
 protocol GeneratedCurveType: SendableMetatype {
@@ -20,6 +20,8 @@ extension DepletionNewton: GeneratedCurveType {}
 extension ArticleSteepStartNewton: GeneratedCurveType {}
 extension ArticleSteepStartBisection: GeneratedCurveType {}
 extension ArticleSteepStartCardano: GeneratedCurveType {}
+extension DepletionTable: GeneratedCurveType {}
+extension ArticleSteepStartTable: GeneratedCurveType {}
 
 /// A compiled golden type seen through closures, with the library's counterpart.
 struct GeneratedCurve: Sendable, CustomStringConvertible {
@@ -31,41 +33,40 @@ struct GeneratedCurve: Sendable, CustomStringConvertible {
   var level: @Sendable (Double) -> Double
   /// The generated `normalizedElapsed(forLevel:)`.
   var inverse: @Sendable (Double) -> Double
-  /// The library's inverse for the same method on the same coefficients.
-  var libraryInverse: @Sendable (Cubic, Double) -> Double
+  /// The library's inverse for the same method, made for the curve's coefficients.
+  var libraryInverse: @Sendable (Double) -> Double
 
   var description: String { name }
 
-  init(_ type: any GeneratedCurveType.Type, library: @escaping @Sendable (Cubic, Double) -> Double) {
+  init(_ type: any GeneratedCurveType.Type, method: InverseMethod) {
     name = String(describing: type)
-    cubic = Cubic(a: type.a, b: type.b, c: type.c, d: type.d)
+    let cubic = Cubic(a: type.a, b: type.b, c: type.c, d: type.d)
+    self.cubic = cubic
     level = { type.level(forNormalizedElapsed: $0) }
     inverse = { type.normalizedElapsed(forLevel: $0) }
-    libraryInverse = library
-  }
-
-  /// The library's inverse kernels, which the generated files embed.
-  static let bisection: @Sendable (Cubic, Double) -> Double = { cubic, level in
-    CubicInverseKernel.bisection(cubic.a, cubic.b, cubic.c, cubic.d, level, iterations: 32)
-  }
-  static let newton: @Sendable (Cubic, Double) -> Double = { cubic, level in
-    CubicInverseKernel.newton(cubic.a, cubic.b, cubic.c, cubic.d, level: level)
-  }
-  static let cardano: @Sendable (Cubic, Double) -> Double = { cubic, level in
-    CubicInverseKernel.cardano(cubic.a, cubic.b, cubic.c, cubic.d, level: level, polish: .halley)
+    if method == .table || method == .auto {
+      // Generated `auto` is the precomputed table, like `curvekit invert --method auto`;
+      // `Cubic.normalizedElapsed(forLevel:method: .table)` builds this table on every call.
+      let table = try? CubicInverseTable(cubic)
+      libraryInverse = { table?.normalizedElapsed(forLevel: $0) ?? cubic.normalizedElapsed(forLevel: $0, method: .table) }
+    } else {
+      libraryInverse = { cubic.normalizedElapsed(forLevel: $0, method: method) }
+    }
   }
 
   /// Every golden file compiled into this target, with its inverse method.
   static let all: [GeneratedCurve] = [
-    GeneratedCurve(Depletion.self, library: newton),
-    GeneratedCurve(Linear.self, library: newton),
-    GeneratedCurve(SteepEnd.self, library: newton),
-    GeneratedCurve(SteepStart.self, library: newton),
-    GeneratedCurve(DepletionBisection.self, library: bisection),
-    GeneratedCurve(DepletionCardano.self, library: cardano),
-    GeneratedCurve(DepletionNewton.self, library: newton),
-    GeneratedCurve(ArticleSteepStartNewton.self, library: newton),
-    GeneratedCurve(ArticleSteepStartBisection.self, library: bisection),
-    GeneratedCurve(ArticleSteepStartCardano.self, library: cardano),
+    GeneratedCurve(Depletion.self, method: .auto),
+    GeneratedCurve(Linear.self, method: .auto),
+    GeneratedCurve(SteepEnd.self, method: .auto),
+    GeneratedCurve(SteepStart.self, method: .auto),
+    GeneratedCurve(DepletionBisection.self, method: .bisection),
+    GeneratedCurve(DepletionCardano.self, method: .cardano),
+    GeneratedCurve(DepletionNewton.self, method: .newton),
+    GeneratedCurve(DepletionTable.self, method: .table),
+    GeneratedCurve(ArticleSteepStartNewton.self, method: .newton),
+    GeneratedCurve(ArticleSteepStartBisection.self, method: .bisection),
+    GeneratedCurve(ArticleSteepStartCardano.self, method: .cardano),
+    GeneratedCurve(ArticleSteepStartTable.self, method: .table),
   ]
 }

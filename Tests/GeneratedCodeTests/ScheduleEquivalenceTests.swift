@@ -40,7 +40,7 @@ struct ScheduleEquivalenceTests {
     fills += [-0.5, 1.5, .nan, 0.999_999, 0.000_001]
     for fill in fills {
       let generated = DepletionBisection.refillDate(forFill: fill, at: now)
-      let library = schedule.refillDate(forLevel: fill, at: now) { GeneratedCurve.bisection(Self.cubic, $0) }
+      let library = schedule.refillDate(forLevel: fill, at: now) { Self.cubic.normalizedElapsed(forLevel: $0, method: .bisection) }
       #expect(
         generated.timeIntervalSinceReferenceDate.bitPattern == library.timeIntervalSinceReferenceDate.bitPattern,
         "fill \(fill)")

@@ -42,24 +42,47 @@ enum GenerateCommand: CurveKitCommand {
     try arguments.expectPositionals(atMost: 1, what: "one SPEC.json")
     let output = arguments.value("--output")
     if arguments.has("--check") && output == nil { throw UsageError("--check needs the file to compare: -o FILE") }
+    let (curve, options) = try curveAndOptions(arguments)
+    let text = try SwiftCodeGenerator.generate(curve, options: options)
+    guard let output else {
+      io.write(text)
+      return .success
+    }
+    if arguments.has("--check") {
+      try check(text, against: output)
+    } else {
+      try AtomicFileWriter.write(text, to: output)
+    }
+    return .success
+  }
+
+  /// The curve (fitted from SPEC.json or from `--coefficients`) and the resolved options:
+  /// flags override the spec's `codegen` object, which overrides the defaults.
+  /// - Throws: ``CheckFailure`` for a curve that is not monotone on [0, 1] (unless
+  ///   `--allow-non-monotone` or the spec's `"monotonic": "ignore"`), else input errors.
+  static func curveAndOptions(_ arguments: ParsedArguments) throws -> (CodegenCurve, GenerationOptions) {
+    let allowNonMonotone = arguments.has("--allow-non-monotone")
     var specOptions = CodegenOptions()
     var policy = MonotonicPolicy.require
     let curve: CodegenCurve
-    let derivedName: String?
+    var derivedName: String?
     if let coefficients = try arguments.doubleList("--coefficients") {
       if let spec = arguments.positionals.first {
         throw UsageError("give either SPEC.json ('\(spec)') or --coefficients, not both")
       }
       curve = try CodegenCurve.direct(coefficients: coefficients)
-      derivedName = nil
     } else {
       guard let path = arguments.positionals.first else {
         throw UsageError("missing SPEC.json (or --coefficients a,b,c,d) for 'curvekit generate'")
       }
       let spec = try CurveSpec.load(path: path)
-      specOptions = spec.codegen
-      policy = spec.monotonic
-      curve = try CodegenCurve.fitted(from: spec)
+      (specOptions, policy) = (spec.codegen, spec.monotonic)
+      do {
+        curve = try CodegenCurve.fitted(from: spec, allowNonMonotone: allowNonMonotone)
+      } catch {
+        if case .notMonotone = error { throw CheckFailure(error.description) }
+        throw error
+      }
       derivedName = SwiftIdentifier.typeName(fromCurveName: spec.name)
       if specOptions.typeName == nil, derivedName == nil, arguments.value("--type-name") == nil {
         throw CodegenError.noTypeName(curveName: spec.name)
@@ -68,37 +91,33 @@ enum GenerateCommand: CurveKitCommand {
     guard let typeName = arguments.value("--type-name") ?? specOptions.typeName ?? derivedName else {
       throw UsageError("--coefficients needs --type-name N to name the generated enum")
     }
+    try GenerationOptions.validate(typeName: typeName)
     let options = GenerationOptions(
       typeName: typeName,
       access: try arguments.choice("--access", as: AccessLevel.self) ?? specOptions.access ?? .internal,
       inverse: try arguments.choice("--inverse", as: InverseChoice.self) ?? specOptions.inverse ?? .auto,
       withSchedule: arguments.has("--with-schedule") || (specOptions.withSchedule ?? false))
-    try GenerationOptions.validate(typeName: typeName)
-    // "ignore" in the spec skips the check like --allow-non-monotone; "enforce" cannot
-    // change the fit here (the least-squares fit is used as is), so it is checked like "require".
-    if let witness = curve.nonMonotoneWitness, !arguments.has("--allow-non-monotone"), policy != .ignore {
+    // A spec's "ignore" skips the check like --allow-non-monotone ("require" specs are
+    // checked by the fit itself, "enforce" ones are monotone by construction).
+    if let witness = curve.nonMonotoneWitness, !allowNonMonotone, policy != .ignore {
       throw CheckFailure(
-        "\(curve.sourceName): the curve is \(curve.monotonicity): \(witness); pass --allow-non-monotone to generate it anyway")
+        "\(curve.sourceName): the curve is not monotone on [0, 1]: \(witness); pass --allow-non-monotone to generate it anyway")
     }
-    let text = try SwiftCodeGenerator.generate(curve, options: options)
-    guard let output else {
-      io.write(text)
-      return .success
+    return (curve, options)
+  }
+
+  /// `--check`: exit 1 when `path` is missing or differs from `text`; a directory is
+  /// invalid input.
+  static func check(_ text: String, against path: String) throws {
+    var info = stat()
+    if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      throw UsageError("cannot check '\(path)': it is a directory")
     }
-    if arguments.has("--check") {
-      var info = stat()
-      if stat(output, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-        throw UsageError("cannot check '\(output)': it is a directory")
-      }
-      guard let existing = AtomicFileWriter.existingContent(of: output) else {
-        throw CheckFailure("'\(output)' does not exist or cannot be read; run 'curvekit generate' without --check")
-      }
-      guard existing == Array(text.utf8) else {
-        throw CheckFailure("'\(output)' is out of date: regenerate it with 'curvekit generate' without --check")
-      }
-      return .success
+    guard let existing = AtomicFileWriter.existingContent(of: path) else {
+      throw CheckFailure("'\(path)' does not exist or cannot be read; run 'curvekit generate' without --check")
     }
-    try AtomicFileWriter.write(text, to: output)
-    return .success
+    guard existing == Array(text.utf8) else {
+      throw CheckFailure("'\(path)' is out of date: regenerate it with 'curvekit generate' without --check")
+    }
   }
 }

@@ -41,7 +41,7 @@ internal enum ArticleSteepStartBisection {
   /// a level ≥ 0.999999 gives 0 and one ≤ 0.000001 gives 1, then 32 halvings of [0, 1].
   /// Error ≈ 1.2e-10 in general, more near a flat end, where the early returns answer
   /// 0 or 1 for every level within 1e-6 of the end.
-  /// Levels beyond f(0) give 0 and beyond f(1) give 1. Bit-identical to CurveKit's
+  /// Bit-identical to CurveKit's
   /// `Cubic.normalizedElapsed(forLevel:method: .bisection)`.
   internal static func normalizedElapsed(forLevel level: Double) -> Double {
     CubicInverseKernel.bisection(a, b, c, d, level, iterations: 32)

@@ -124,24 +124,32 @@ extension ArticleSteepStartCardano.CubicInverseKernel {
     let product = x * y
     let (xHi, xLo) = split(x)
     let (yHi, yLo) = split(y)
-    let error = ((xHi * yHi - product) + xHi * yLo + xLo * yHi) + xLo * yLo
-    return (product, error)
+    return (product, xLo * yLo - (((product - xHi * yHi) - xLo * yHi) - xHi * yLo))
   }
 
-  /// c0·x³ + c1·x² + c2·x + c3 as an unevaluated sum hi + lo (compensated Horner), as
-  /// accurate as Horner in twice the working precision.
+  /// One compensated Horner step: `sum ← sum·x + coefficient` error-free, its rounding
+  /// errors folded into `correction ← correction·x + errors`.
+  @inlinable @inline(__always)
+  static func compensatedHornerStep(_ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double) {
+    let (product, productError) = twoProduct(sum, x)
+    let (next, sumError) = twoSum(product, coefficient)
+    sum = next
+    correction = correction * x + (productError + sumError)
+  }
+
+  /// c0·x³ + c1·x² + c2·x + c3 as an unevaluated sum hi + lo (compensated Horner,
+  /// Graillat–Langlois–Louvet), as accurate as Horner in twice the working precision:
+  /// |hi + lo − p(x)| ≤ γ²₆·Σ|cᵢ||x|ⁱ.
   @inlinable
   static func compensatedHorner(_ c0: Double, _ c1: Double, _ c2: Double, _ c3: Double, at x: Double)
     -> (hi: Double, lo: Double)
   {
-    let (p1, e1) = twoProduct(c0, x)
-    let (s1, f1) = twoSum(p1, c1)
-    let (p2, e2) = twoProduct(s1, x)
-    let (s2, f2) = twoSum(p2, c2)
-    let (p3, e3) = twoProduct(s2, x)
-    let (s3, f3) = twoSum(p3, c3)
-    let correction = ((e1 + f1) * x + (e2 + f2)) * x + (e3 + f3)
-    return (s3, correction)
+    var sum = c0
+    var correction = 0.0
+    compensatedHornerStep(&sum, &correction, x, c1)
+    compensatedHornerStep(&sum, &correction, x, c2)
+    compensatedHornerStep(&sum, &correction, x, c3)
+    return (sum, correction)
   }
 
   /// f(t) − level by compensated Horner; its sign is reliable except within ~1e-31 of a root.
@@ -165,36 +173,41 @@ extension ArticleSteepStartCardano.CubicInverseKernel {
   }
 
   /// Where a level sits relative to f(0) and f(1).
-  @usableFromInline
+  @frozen @usableFromInline
   enum Bracket {
     /// The clamped answer is this endpoint (or NaN for a NaN level).
     case answer(Double)
-    /// The root is inside (0, 1); orientation·(f(t) − level) increases through it.
-    case interior(orientation: Double)
+    /// The root is inside (0, 1); orientation·(f(t) − level) increases through it, and
+    /// `residualAtOne` is f(1) − level.
+    case interior(orientation: Double, residualAtOne: Double)
   }
 
-  /// Classifies `level` against f(0) = d and f(1) (compared by a compensated residual).
+  /// Classifies `level` against f(0) = d and f(1); f(1) − level is the plain sum when its
+  /// sign is certain, else the compensated residual.
   @inlinable
   static func bracket(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Bracket {
     if level.isNaN { return .answer(.nan) }
-    let atOne = residual(a, b, c, d, at: 1, level: level)
+    let plainAtOne = (((a + b) + c) + d) - level
+    let noise = 4 * 0x1p-53 * (abs(a) + abs(b) + abs(c) + abs(d) + abs(level))
+    let atOne = abs(plainAtOne) > noise ? plainAtOne : residual(a, b, c, d, at: 1, level: level)
     let startValue = d
+    // Orientation from the ends: f(1) − f(0) = a + b + c.
     let increasing = (atOne + level) - startValue > 0 || (a + b + c > 0 && atOne + level == startValue)
     if increasing {
       if level <= startValue { return .answer(0) }
       if atOne <= 0 { return .answer(1) }
-      return .interior(orientation: 1)
+      return .interior(orientation: 1, residualAtOne: atOne)
     } else {
       if level >= startValue { return .answer(0) }
       if atOne >= 0 { return .answer(1) }
-      return .interior(orientation: -1)
+      return .interior(orientation: -1, residualAtOne: atOne)
     }
   }
 
   /// A starting point: the root of the quadratic Taylor polynomial about the endpoint whose
   /// value is nearer the level (a good seed at flat ends too), or the chord.
   @inlinable
-  static func seed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Double {
+  static func seed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double, residualAtOne: Double) -> Double {
     let startValue = d
     let endValue = ((a + b) + c) + d
     let chord = (startValue - level) / (startValue - endValue)
@@ -204,9 +217,7 @@ extension ArticleSteepStartCardano.CubicInverseKernel {
       if let t = smallestNonNegativeRoot(b, c, startValue - level), t <= 1 { return t }
     } else {
       // with s = 1 − t: f − level ≈ (f(1) − level) − f′(1)·s + (3a + b)·s²
-      let (hi, lo) = compensatedHorner(a, b, c, d, at: 1)
-      let offset = (hi - level) + lo
-      if let s = smallestNonNegativeRoot(3 * a + b, -slope(a, b, c, at: 1), offset), s <= 1 { return 1 - s }
+      if let s = smallestNonNegativeRoot(3 * a + b, -slope(a, b, c, at: 1), residualAtOne), s <= 1 { return 1 - s }
     }
     return fraction
   }
@@ -225,55 +236,110 @@ extension ArticleSteepStartCardano.CubicInverseKernel {
     let big = -0.5 * (l + (l >= 0 ? root : -root))
     let first = big / q
     let second = big != 0 ? k / big : Double.nan
-    var best: Double?
+    var best = Double.infinity
     if first.isFinite && first >= 0 { best = first }
-    if second.isFinite && second >= 0, best.map({ second < $0 }) ?? true { best = second }
-    return best
+    if second.isFinite && second >= 0 && second < best { best = second }
+    return best.isFinite ? best : nil
   }
 }
 
 // From CurveKit's Sources/CurveCore/CubicInverseKernel+Newton.swift, verbatim.
 extension ArticleSteepStartCardano.CubicInverseKernel {
-  /// The iteration cap of ``newton(_:_:_:_:level:)``; halvings replace any step that would
-  /// leave the bracket, so 64 + 1074 steps would always suffice and 3–8 are typical.
+  /// The iteration cap of each phase of ``newton(_:_:_:_:level:)``; never reached on a
+  /// monotone curve (3–8 steps in practice).
   @inlinable @inline(__always)
   static var newtonMaximumIterations: Int { 200 }
 
   /// The t ∈ [0, 1] with f(t) = level by safeguarded Newton–bisection: the bracket with a
-  /// sign change is always kept, a step that would leave it becomes a halving, residuals
-  /// are compensated. Error on a monotone curve: ≤ 1 ulp(t) + 2⁻⁵⁸.
+  /// sign change is always kept and a step that would leave it becomes a halving. Phase 1
+  /// takes guarded Halley steps on plain Horner residuals while they are far above their
+  /// rounding error; phase 2 finishes with compensated residuals (twice the working
+  /// precision), which reaches full precision at flat ends too, and stops when a step no
+  /// longer moves t or quadratic convergence makes the next iterate final.
+  /// Error on a monotone curve: ≤ 1 ulp(t) + 2⁻⁵⁸.
   @inlinable
   static func newton(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Double {
     let orientation: Double
+    let residualAtOne: Double
     switch bracket(a, b, c, d, level: level) {
     case .answer(let t): return t
-    case .interior(let sign): orientation = sign
+    case .interior(let sign, let atOne): (orientation, residualAtOne) = (sign, atOne)
     }
     var lower = 0.0
     var upper = 1.0
-    var t = seed(a, b, c, d, level: level)
+    var t = seed(a, b, c, d, level: level, residualAtOne: residualAtOne)
     if !(t > lower && t < upper) { t = 0.5 }
-    var best = t
-    var bestResidual = Double.infinity
+    // Phase 1: cheap Horner residuals while they are far above their rounding error; the
+    // bracket only moves where the residual's sign is certain.
+    let noise = 4 * 0x1p-53
+    for _ in 0..<newtonMaximumIterations {
+      let value = orientation * ((((a * t + b) * t + c) * t + d) - level)
+      let magnitude = ((abs(a) * t + abs(b)) * t + abs(c)) * t + abs(d) + abs(level)
+      if abs(value) <= noise * magnitude { break }
+      if value < 0 { lower = t } else { upper = t }
+      // Halley's step (cubic convergence), guarded like Newton's.
+      let slopeHere = orientation * slope(a, b, c, at: t)
+      let step = value * slopeHere / (slopeHere * slopeHere - 0.5 * value * orientation * curvature(a, b, at: t))
+      guard let next = guardedStep(t, step.isFinite ? step : value / slopeHere, lower, upper), next != t else { break }
+      t = next
+    }
+    // Phase 2: compensated residuals (twice the working precision) to the last bit.
+    var best = (t: t, residual: Double.infinity)
     for _ in 0..<newtonMaximumIterations {
       let value = orientation * residual(a, b, c, d, at: t, level: level)
-      if abs(value) < bestResidual {
-        best = t
-        bestResidual = abs(value)
-      }
+      if abs(value) < best.residual { best = (t, abs(value)) }
       if value == 0 { return t }
       if value < 0 { lower = t } else { upper = t }
-      let next = t - value / (orientation * slope(a, b, c, at: t))
-      if next == t { return t }
-      if next > lower && next < upper {
-        t = next
-      } else {
-        let mid = lower + (upper - lower) * 0.5
-        if !(mid > lower && mid < upper) { break }
-        t = mid
+      let slopeHere = slope(a, b, c, at: t)
+      let next = t - value / (orientation * slopeHere)
+      if next == t {
+        // A slope with few correct bits (near a flat point) can stop one ulp short.
+        let slopeNoise = noise * (((3 * abs(a)) * t + 2 * abs(b)) * t + abs(c))
+        guard abs(slopeHere) < 0x1p20 * slopeNoise else { return t }
+        return nearerNeighbour(a, b, c, d, t, residual: value, orientation: orientation, level: level)
       }
+      // Quadratic convergence: when step²·|f″/(2f′)| is far below an ulp, next is final.
+      let slopeNoise = noise * (((3 * abs(a)) * t + 2 * abs(b)) * t + abs(c))
+      let change = next - t
+      if abs(slopeHere) >= 0x1p20 * slopeNoise && next >= lower && next <= upper
+        && change * change * abs(curvature(a, b, at: t)) <= 0x1p-60 * abs(slopeHere) * max(abs(next), 0x1p-60)
+      {
+        return next
+      }
+      guard let step = guardedStep(t, value / (orientation * slopeHere), lower, upper) else { break }
+      t = step
     }
-    return best
+    // The bracket has collapsed to adjacent doubles: return the one nearer the root.
+    let lowerResidual = abs(residual(a, b, c, d, at: lower, level: level))
+    if lowerResidual < best.residual { best = (lower, lowerResidual) }
+    let upperResidual = abs(residual(a, b, c, d, at: upper, level: level))
+    if upperResidual < best.residual { best = (upper, upperResidual) }
+    return best.t
+  }
+
+  /// t − step when that stays in [lower, upper], else the bracket's midpoint; nil when the
+  /// bracket holds no double strictly inside.
+  @inlinable
+  static func guardedStep(_ t: Double, _ step: Double, _ lower: Double, _ upper: Double) -> Double? {
+    let next = t - step
+    if next >= lower && next <= upper { return next }
+    let mid = lower + (upper - lower) * 0.5
+    return mid > lower && mid < upper ? mid : nil
+  }
+
+  /// At convergence the Newton step is below half an ulp, but at a flat point an
+  /// inaccurate slope can stop one ulp short: keep t or take its neighbour towards the
+  /// root, whichever has the smaller compensated residual (when the root lies between).
+  @inlinable
+  static func nearerNeighbour(
+    _ a: Double, _ b: Double, _ c: Double, _ d: Double, _ t: Double, residual value: Double, orientation: Double,
+    level: Double
+  ) -> Double {
+    let neighbour = value > 0 ? t.nextDown : t.nextUp
+    guard neighbour >= 0 && neighbour <= 1 else { return t }
+    let other = orientation * residual(a, b, c, d, at: neighbour, level: level)
+    let straddles = other == 0 || (other > 0) != (value > 0)
+    return straddles && abs(other) < abs(value) ? neighbour : t
   }
 }
 
@@ -307,7 +373,7 @@ extension ArticleSteepStartCardano.CubicInverseKernel {
   }
 
   /// The refinement applied to the closed-form root.
-  @usableFromInline
+  @frozen @usableFromInline
   enum Polish {
     case none, newton, halley
   }

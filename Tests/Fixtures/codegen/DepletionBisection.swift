@@ -3,7 +3,7 @@
 // swiftlint:disable all
 //
 // Source: depletion.curve.json
-// Fit: 7 points, RMSE 1.4144402336959934e-16, max residual 1.8865117801247777e-16
+// Fit: 7 points, RMSE 1.4144402336959934e-16, max residual 1.8865117801247777e-16 (monotonic: require)
 // Monotonicity: strictly decreasing (exact verdict on [0, 1])
 // Inverse: bisection
 
@@ -42,7 +42,7 @@ public enum DepletionBisection {
   /// a level ≥ 0.999999 gives 0 and one ≤ 0.000001 gives 1, then 32 halvings of [0, 1].
   /// Error ≈ 1.2e-10 in general, more near a flat end, where the early returns answer
   /// 0 or 1 for every level within 1e-6 of the end.
-  /// Levels beyond f(0) give 0 and beyond f(1) give 1. Bit-identical to CurveKit's
+  /// Bit-identical to CurveKit's
   /// `Cubic.normalizedElapsed(forLevel:method: .bisection)`.
   public static func normalizedElapsed(forLevel level: Double) -> Double {
     CubicInverseKernel.bisection(a, b, c, d, level, iterations: 32)

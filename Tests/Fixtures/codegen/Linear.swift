@@ -3,9 +3,9 @@
 // swiftlint:disable all
 //
 // Source: linear.curve.json
-// Fit: 7 points, RMSE 0.0, max residual 0.0
+// Fit: 7 points, RMSE 0.0, max residual 0.0 (monotonic: require)
 // Monotonicity: strictly decreasing (exact verdict on [0, 1])
-// Inverse: auto (safeguarded Newton–bisection)
+// Inverse: auto: table (64 cells, 1 polish step)
 
 /// The “Linear” curve from linear.curve.json: the level f(t) for the
 /// normalized elapsed time t ∈ [0, 1], f(t) = a·t³ + b·t² + c·t + d.
@@ -37,12 +37,13 @@ internal enum Linear {
 
   /// The normalized elapsed time t ∈ [0, 1] at which the curve reaches `level`.
   ///
-  /// Safeguarded Newton–bisection with compensated residuals (never an unguarded step).
-  /// Error on a monotone curve ≤ 1 ulp(t) + 2⁻⁵⁸, flat ends included; typically 3–8 steps.
+  /// A precomputed table: one lookup, a Hermite (or, at a flat end, square-root) guess
+  /// and 1 Halley step on the residual expanded about the cell's node.
+  /// Error ≤ 2 ulp(t) + 2⁻⁵⁶, flat ends included.
   /// Levels beyond f(0) give 0 and beyond f(1) give 1. Bit-identical to CurveKit's
-  /// `Cubic.normalizedElapsed(forLevel:method: .auto)`.
+  /// `CubicInverseTable(cubic).normalizedElapsed(forLevel:)` (`curvekit invert --method auto`).
   internal static func normalizedElapsed(forLevel level: Double) -> Double {
-    CubicInverseKernel.newton(a, b, c, d, level: level)
+    CubicInverseKernel.tableInverse(inverseTable, level: level)
   }
 }
 
@@ -50,6 +51,81 @@ extension Linear {
   /// CurveKit's inverse kernels, embedded so this file needs no dependency.
   @usableFromInline
   enum CubicInverseKernel {}
+  /// The inverse table's query data (64 cells), as CubicInverseTable builds it.
+  static let inverseTable = CubicInverseKernel.Table(
+    a: 0.0,
+    polishSteps: 1,
+    lowerLevel: 0.0,
+    upperLevel: 1.0,
+    cellsPerLevel: 64.0,
+    tAtLowerLevel: 1.0,
+    tAtUpperLevel: 0.0,
+    cells: [
+      .init(node: 1.0, valueHi: 0.0, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.984375, valueHi: 0.015625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.96875, valueHi: 0.03125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.953125, valueHi: 0.046875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.9375, valueHi: 0.0625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.921875, valueHi: 0.078125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.90625, valueHi: 0.09375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.890625, valueHi: 0.109375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.875, valueHi: 0.125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.859375, valueHi: 0.140625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.84375, valueHi: 0.15625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.828125, valueHi: 0.171875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.8125, valueHi: 0.1875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.796875, valueHi: 0.203125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.78125, valueHi: 0.21875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.765625, valueHi: 0.234375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.75, valueHi: 0.25, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.734375, valueHi: 0.265625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.71875, valueHi: 0.28125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.703125, valueHi: 0.296875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.6875, valueHi: 0.3125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.671875, valueHi: 0.328125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.65625, valueHi: 0.34375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.640625, valueHi: 0.359375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.625, valueHi: 0.375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.609375, valueHi: 0.390625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.59375, valueHi: 0.40625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.578125, valueHi: 0.421875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.5625, valueHi: 0.4375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.546875, valueHi: 0.453125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.53125, valueHi: 0.46875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.515625, valueHi: 0.484375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.5, valueHi: 0.5, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.484375, valueHi: 0.515625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.46875, valueHi: 0.53125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.453125, valueHi: 0.546875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.4375, valueHi: 0.5625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.421875, valueHi: 0.578125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.40625, valueHi: 0.59375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.390625, valueHi: 0.609375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.375, valueHi: 0.625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.359375, valueHi: 0.640625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.34375, valueHi: 0.65625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.328125, valueHi: 0.671875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.3125, valueHi: 0.6875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.296875, valueHi: 0.703125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.28125, valueHi: 0.71875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.265625, valueHi: 0.734375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.25, valueHi: 0.75, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.234375, valueHi: 0.765625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.21875, valueHi: 0.78125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.203125, valueHi: 0.796875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.1875, valueHi: 0.8125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.171875, valueHi: 0.828125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.15625, valueHi: 0.84375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.140625, valueHi: 0.859375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.125, valueHi: 0.875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.109375, valueHi: 0.890625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.09375, valueHi: 0.90625, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.078125, valueHi: 0.921875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.0625, valueHi: 0.9375, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.046875, valueHi: 0.953125, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.03125, valueHi: 0.96875, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: -1.0, guess2: 0.0, guess3: 0.0, usesSquareRoot: false, lowerOffset: -0.01640625, upperOffset: 0.0007812500000000009),
+      .init(node: 0.0, valueHi: 1.0, valueLo: 0.0, slope: -1.0, halfCurvature: 0.0, guess1: 4.500067939282735e-17, guess2: 0.9999999999999989, guess3: 5.617333549722748e-15, usesSquareRoot: true, lowerOffset: -0.0007812500000000009, upperOffset: 0.01640625),
+    ])
 }
 
 // From CurveKit's Sources/CurveCore/CubicInverseKernel.swift, verbatim.
@@ -114,24 +190,32 @@ extension Linear.CubicInverseKernel {
     let product = x * y
     let (xHi, xLo) = split(x)
     let (yHi, yLo) = split(y)
-    let error = ((xHi * yHi - product) + xHi * yLo + xLo * yHi) + xLo * yLo
-    return (product, error)
+    return (product, xLo * yLo - (((product - xHi * yHi) - xLo * yHi) - xHi * yLo))
   }
 
-  /// c0·x³ + c1·x² + c2·x + c3 as an unevaluated sum hi + lo (compensated Horner), as
-  /// accurate as Horner in twice the working precision.
+  /// One compensated Horner step: `sum ← sum·x + coefficient` error-free, its rounding
+  /// errors folded into `correction ← correction·x + errors`.
+  @inlinable @inline(__always)
+  static func compensatedHornerStep(_ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double) {
+    let (product, productError) = twoProduct(sum, x)
+    let (next, sumError) = twoSum(product, coefficient)
+    sum = next
+    correction = correction * x + (productError + sumError)
+  }
+
+  /// c0·x³ + c1·x² + c2·x + c3 as an unevaluated sum hi + lo (compensated Horner,
+  /// Graillat–Langlois–Louvet), as accurate as Horner in twice the working precision:
+  /// |hi + lo − p(x)| ≤ γ²₆·Σ|cᵢ||x|ⁱ.
   @inlinable
   static func compensatedHorner(_ c0: Double, _ c1: Double, _ c2: Double, _ c3: Double, at x: Double)
     -> (hi: Double, lo: Double)
   {
-    let (p1, e1) = twoProduct(c0, x)
-    let (s1, f1) = twoSum(p1, c1)
-    let (p2, e2) = twoProduct(s1, x)
-    let (s2, f2) = twoSum(p2, c2)
-    let (p3, e3) = twoProduct(s2, x)
-    let (s3, f3) = twoSum(p3, c3)
-    let correction = ((e1 + f1) * x + (e2 + f2)) * x + (e3 + f3)
-    return (s3, correction)
+    var sum = c0
+    var correction = 0.0
+    compensatedHornerStep(&sum, &correction, x, c1)
+    compensatedHornerStep(&sum, &correction, x, c2)
+    compensatedHornerStep(&sum, &correction, x, c3)
+    return (sum, correction)
   }
 
   /// f(t) − level by compensated Horner; its sign is reliable except within ~1e-31 of a root.
@@ -155,36 +239,41 @@ extension Linear.CubicInverseKernel {
   }
 
   /// Where a level sits relative to f(0) and f(1).
-  @usableFromInline
+  @frozen @usableFromInline
   enum Bracket {
     /// The clamped answer is this endpoint (or NaN for a NaN level).
     case answer(Double)
-    /// The root is inside (0, 1); orientation·(f(t) − level) increases through it.
-    case interior(orientation: Double)
+    /// The root is inside (0, 1); orientation·(f(t) − level) increases through it, and
+    /// `residualAtOne` is f(1) − level.
+    case interior(orientation: Double, residualAtOne: Double)
   }
 
-  /// Classifies `level` against f(0) = d and f(1) (compared by a compensated residual).
+  /// Classifies `level` against f(0) = d and f(1); f(1) − level is the plain sum when its
+  /// sign is certain, else the compensated residual.
   @inlinable
   static func bracket(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Bracket {
     if level.isNaN { return .answer(.nan) }
-    let atOne = residual(a, b, c, d, at: 1, level: level)
+    let plainAtOne = (((a + b) + c) + d) - level
+    let noise = 4 * 0x1p-53 * (abs(a) + abs(b) + abs(c) + abs(d) + abs(level))
+    let atOne = abs(plainAtOne) > noise ? plainAtOne : residual(a, b, c, d, at: 1, level: level)
     let startValue = d
+    // Orientation from the ends: f(1) − f(0) = a + b + c.
     let increasing = (atOne + level) - startValue > 0 || (a + b + c > 0 && atOne + level == startValue)
     if increasing {
       if level <= startValue { return .answer(0) }
       if atOne <= 0 { return .answer(1) }
-      return .interior(orientation: 1)
+      return .interior(orientation: 1, residualAtOne: atOne)
     } else {
       if level >= startValue { return .answer(0) }
       if atOne >= 0 { return .answer(1) }
-      return .interior(orientation: -1)
+      return .interior(orientation: -1, residualAtOne: atOne)
     }
   }
 
   /// A starting point: the root of the quadratic Taylor polynomial about the endpoint whose
   /// value is nearer the level (a good seed at flat ends too), or the chord.
   @inlinable
-  static func seed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Double {
+  static func seed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double, residualAtOne: Double) -> Double {
     let startValue = d
     let endValue = ((a + b) + c) + d
     let chord = (startValue - level) / (startValue - endValue)
@@ -194,9 +283,7 @@ extension Linear.CubicInverseKernel {
       if let t = smallestNonNegativeRoot(b, c, startValue - level), t <= 1 { return t }
     } else {
       // with s = 1 − t: f − level ≈ (f(1) − level) − f′(1)·s + (3a + b)·s²
-      let (hi, lo) = compensatedHorner(a, b, c, d, at: 1)
-      let offset = (hi - level) + lo
-      if let s = smallestNonNegativeRoot(3 * a + b, -slope(a, b, c, at: 1), offset), s <= 1 { return 1 - s }
+      if let s = smallestNonNegativeRoot(3 * a + b, -slope(a, b, c, at: 1), residualAtOne), s <= 1 { return 1 - s }
     }
     return fraction
   }
@@ -215,54 +302,76 @@ extension Linear.CubicInverseKernel {
     let big = -0.5 * (l + (l >= 0 ? root : -root))
     let first = big / q
     let second = big != 0 ? k / big : Double.nan
-    var best: Double?
+    var best = Double.infinity
     if first.isFinite && first >= 0 { best = first }
-    if second.isFinite && second >= 0, best.map({ second < $0 }) ?? true { best = second }
-    return best
+    if second.isFinite && second >= 0 && second < best { best = second }
+    return best.isFinite ? best : nil
   }
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel+Newton.swift, verbatim.
+// From CurveKit's Sources/CurveCore/CubicInverseKernel+Table.swift, verbatim.
 extension Linear.CubicInverseKernel {
-  /// The iteration cap of ``newton(_:_:_:_:level:)``; halvings replace any step that would
-  /// leave the bracket, so 64 + 1074 steps would always suffice and 3–8 are typical.
-  @inlinable @inline(__always)
-  static var newtonMaximumIterations: Int { 200 }
+  /// One level cell of a table: its node, the expansion of f about it, the guess
+  /// polynomial and the bracket of δ = t − node.
+  @usableFromInline
+  struct TableCell: Sendable, Hashable {
+    @usableFromInline var node: Double
+    @usableFromInline var valueHi: Double
+    @usableFromInline var valueLo: Double
+    @usableFromInline var slope: Double
+    @usableFromInline var halfCurvature: Double
+    @usableFromInline var guess1: Double
+    @usableFromInline var guess2: Double
+    @usableFromInline var guess3: Double
+    @usableFromInline var usesSquareRoot: Bool
+    @usableFromInline var lowerOffset: Double
+    @usableFromInline var upperOffset: Double
+  }
 
-  /// The t ∈ [0, 1] with f(t) = level by safeguarded Newton–bisection: the bracket with a
-  /// sign change is always kept, a step that would leave it becomes a halving, residuals
-  /// are compensated. Error on a monotone curve: ≤ 1 ulp(t) + 2⁻⁵⁸.
+  /// A table over the level range [lowerLevel, upperLevel], cut into `cells.count` equal cells.
+  @usableFromInline
+  struct Table: Sendable, Hashable {
+    /// The curve's t³ coefficient (the expansion's cubic term).
+    @usableFromInline var a: Double
+    @usableFromInline var polishSteps: Int
+    @usableFromInline var lowerLevel: Double
+    @usableFromInline var upperLevel: Double
+    @usableFromInline var cellsPerLevel: Double
+    @usableFromInline var tAtLowerLevel: Double
+    @usableFromInline var tAtUpperLevel: Double
+    @usableFromInline var cells: [TableCell]
+  }
+
+  /// The t ∈ [0, 1] with f(t) = level from the table: find the cell by one multiply,
+  /// guess δ by the cell's cubic in v (v = level offset, or its square root in a flat-end
+  /// cell), then `polishSteps` Halley steps on the residual expanded about the node,
+  /// each clamped to the cell's bracket. No data-dependent branch but the step loop.
   @inlinable
-  static func newton(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Double {
-    let orientation: Double
-    switch bracket(a, b, c, d, level: level) {
-    case .answer(let t): return t
-    case .interior(let sign): orientation = sign
+  static func tableInverse(_ table: Table, level: Double) -> Double {
+    let x = max(table.lowerLevel, min(table.upperLevel, level))
+    let position = (x - table.lowerLevel) * table.cellsPerLevel
+    let index = Int(max(0, min(Double(table.cells.count - 1), position)))
+    let cell = table.cells[index]
+    let (difference, error) = twoSum(cell.valueHi, -x)
+    let constant = difference + (error + cell.valueLo)
+    let offset = -constant
+    let root = abs(offset).squareRoot()
+    let v = cell.usesSquareRoot ? root : offset
+    var delta = v * (cell.guess1 + v * (cell.guess2 + v * cell.guess3))
+    delta = max(cell.lowerOffset, min(cell.upperOffset, delta))
+    let a = table.a
+    for _ in 0..<table.polishSteps {
+      let residual = constant + delta * (cell.slope + delta * (cell.halfCurvature + delta * a))
+      let derivative = cell.slope + delta * (2 * cell.halfCurvature + 3 * a * delta)
+      // Halley: δ −= r·r′ / (r′² − r·r″/2), with r″/2 = f″(t)/2 = half + 3a·δ.
+      let halfSecond = cell.halfCurvature + 3 * a * delta
+      let denominator = derivative * derivative - residual * halfSecond
+      let step = denominator != 0 ? residual * derivative / denominator : 0
+      delta = max(cell.lowerOffset, min(cell.upperOffset, delta - step))
     }
-    var lower = 0.0
-    var upper = 1.0
-    var t = seed(a, b, c, d, level: level)
-    if !(t > lower && t < upper) { t = 0.5 }
-    var best = t
-    var bestResidual = Double.infinity
-    for _ in 0..<newtonMaximumIterations {
-      let value = orientation * residual(a, b, c, d, at: t, level: level)
-      if abs(value) < bestResidual {
-        best = t
-        bestResidual = abs(value)
-      }
-      if value == 0 { return t }
-      if value < 0 { lower = t } else { upper = t }
-      let next = t - value / (orientation * slope(a, b, c, at: t))
-      if next == t { return t }
-      if next > lower && next < upper {
-        t = next
-      } else {
-        let mid = lower + (upper - lower) * 0.5
-        if !(mid > lower && mid < upper) { break }
-        t = mid
-      }
-    }
-    return best
+    var t = max(0, min(1, cell.node + delta))
+    t = level <= table.lowerLevel ? table.tAtLowerLevel : t
+    t = level >= table.upperLevel ? table.tAtUpperLevel : t
+    return level.isNaN ? level : t
   }
 }
