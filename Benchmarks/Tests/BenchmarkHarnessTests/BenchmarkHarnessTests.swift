@@ -82,6 +82,23 @@ struct ComparisonTests {
     #expect(missing.speedup == nil && missing.missing == "not run")
   }
 
+  @Test("interleaved cases give the median of the per-round ratios")
+  func pairedRatios() {
+    var slow = BenchmarkResult(
+      name: "slow", unit: "call", clock: "cpu",
+      timing: TimingStatistics(samples: [100, 300, 100], iterationsPerSample: 1), accuracy: nil, skipReason: nil)
+    var fast = BenchmarkResult(
+      name: "fast", unit: "call", clock: "cpu",
+      timing: TimingStatistics(samples: [10, 30, 20], iterationsPerSample: 1), accuracy: nil, skipReason: nil)
+    let comparison = Comparison("x", candidate: "fast", baseline: "slow")
+    #expect(ComparisonOutcome(comparison, results: [fast, slow]).speedup == 5)  // medians 100 / 20
+    slow.interleaveGroup = "g"
+    fast.interleaveGroup = "g"
+    let paired = ComparisonOutcome(comparison, results: [fast, slow])
+    #expect(paired.isPaired)
+    #expect(paired.speedup == 10)  // ratios 10, 10, 5
+  }
+
   @Test("numbers keep three significant digits")
   func formatting() {
     #expect(Format.nanoseconds(0.4123) == "0.412 ns")
