@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
-# The README's test command, and what CI runs: installs what is missing, builds with
-# warnings as errors, and runs the whole test suite.
+# The README's test command, and what CI runs (.ci/run). On a fresh machine it installs
+# what is missing, then:
+#   1. builds the package and its tests with warnings as errors;
+#   2. builds and runs examples/HabitTracker through the build-tool and command plugins;
+#   3. runs the benchmarks' --quick smoke run (fails on an accuracy regression, never on time);
+#   4. runs every test (swift test), last, so its summary closes the output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
 
-echo "==> swift build (warnings are errors)"
-swift build -Xswiftc -warnings-as-errors
+echo "==> swift build --build-tests (warnings are errors)"
+swift build --build-tests -Xswiftc -warnings-as-errors
+
+echo "==> examples/HabitTracker (build plugin, command plugin, standalone generated file)"
+scripts/check-example.sh
+
+echo "==> benchmarks smoke run (accuracy checked, timing never asserted)"
+scripts/bench.sh --quick >/dev/null
 
 echo "==> swift test"
-swift test
+swift test --skip-build

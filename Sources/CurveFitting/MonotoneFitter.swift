@@ -67,9 +67,10 @@ public enum MonotoneFitter {
       activeConstraints: active, kkt: kkt, verdict: verdict)
   }
 
-  /// The polynomial at the plane solution, moved toward the interior by the smallest
-  /// power-of-two fraction (2⁻⁵²…2⁻²⁰ of the way) that makes ``MonotoneSlopeCheck`` prove
-  /// f′ ≤ −s for the returned doubles; unmoved when already proved or when there is no room.
+  /// The polynomial at the plane solution, with an end slope within 10⁻¹² of its bound set
+  /// exactly to it, then moved toward the interior by the smallest power-of-two fraction
+  /// (2⁻⁵²…2⁻²⁰ of the way) that makes ``MonotoneSlopeCheck`` prove f′ ≤ −s for the returned
+  /// doubles; unmoved when already proved or when there is no room.
   static func certified(
     _ solution: MonotonePlaneProblem.Solution, frame: MonotoneFrame, degree: Int, minSlope: Double
   ) throws(MonotoneFitError) -> (SIMD2<Double>, Polynomial, MonotoneSlopeCheck.Verdict) {
@@ -78,6 +79,13 @@ public enum MonotoneFitter {
       throw .fit(.nonFiniteResult(quantity: "a coefficient"))
     }
     var verdict = MonotoneSlopeCheck.check(polynomial, minSlope: minSlope)
+    // An end slope within rounding of its bound: make it exact (α̃ or β̃ = 0). This is the
+    // only remedy when the equalities leave no room (a single feasible point).
+    let snapped = SIMD2(abs(x.x) <= 1e-12 ? 0 : x.x, abs(x.y) <= 1e-12 ? 0 : x.y)
+    if verdict != .holds, snapped != x, let candidate = frame.polynomial(snapped, degree: degree) {
+      let candidateVerdict = MonotoneSlopeCheck.check(candidate, minSlope: minSlope)
+      if case .fails = candidateVerdict {} else { (x, polynomial, verdict) = (snapped, candidate, candidateVerdict) }
+    }
     if verdict != .holds, let interior = solution.interiorPoint {
       var step = 0x1p-52
       while step <= 0x1p-20 {

@@ -10,6 +10,10 @@ func cosine(_ x: Double) -> Double { cos(x) }
 func sine(_ x: Double) -> Double { sin(x) }
 
 extension MonotonePlaneProblem {
+  /// The most cells the arc's zero isolation splits before it keeps every open cell's
+  /// midpoint as a candidate instead (a guard against ψ ≈ 0 everywhere in rounding).
+  static let cellBudget = 4096
+
   /// The angles of every critical point of φ(θ) = ‖M·x(θ) − z‖² on the open arc
   /// θ ∈ (−2π/3, 2π/3), each to full double precision.
   ///
@@ -17,7 +21,7 @@ extension MonotonePlaneProblem {
   /// polynomial with at most four zeros. Zeros are isolated rigorously: a cell of half-width
   /// h around θₘ holds none when |ψ(θₘ)| > h·L₁ (L₁ bounds |ψ′|), and at most one when
   /// |ψ′(θₘ)| > h·L₂ (L₂ bounds |ψ″|); such a cell is refined by safeguarded Newton–bisection.
-  /// - Complexity: O(1) cells in practice; at most 2⁴⁰ depth-limited, never reached.
+  /// - Complexity: a few dozen cells in practice; never more than ``cellBudget`` are split.
   func arcCriticalAngles() -> [Double] {
     let root3 = 3.0.squareRoot()
     let g0 = apply(SIMD2(2, 2)) - z
@@ -33,16 +37,20 @@ extension MonotonePlaneProblem {
     let l2 = (abs(a1) + abs(b1) + 4 * abs(a2) + 4 * abs(b2)) * (1 + 1e-12)
     var roots: [Double] = []
     var cells: [(lo: Double, hi: Double, depth: Int)] = [(-2 * Double.pi / 3, 2 * Double.pi / 3, 0)]
+    var visited = 0
     while let cell = cells.popLast() {
+      visited += 1
       let mid = (cell.lo + cell.hi) / 2
       let half = (cell.hi - cell.lo) / 2
       let value = psi(mid)
       if abs(value) > half * l1 { continue }
-      if abs(dpsi(mid)) > half * l2 || cell.depth >= 40 {
+      // Past the budget (ψ lost in rounding over a wide range), every open cell is a candidate.
+      let exhausted = visited > Self.cellBudget
+      if abs(dpsi(mid)) > half * l2 || cell.depth >= 40 || exhausted {
         let (flo, fhi) = (psi(cell.lo), psi(cell.hi))
         if flo == 0 { roots.append(cell.lo) } else if fhi == 0 { roots.append(cell.hi) } else if (flo < 0) != (fhi < 0) {
           roots.append(Self.refineRoot(lo: cell.lo, hi: cell.hi, negativeAtLo: flo < 0, psi, dpsi))
-        } else if cell.depth >= 40 {
+        } else if cell.depth >= 40 || exhausted {
           roots.append(mid)  // A numerically double zero: keep it as a candidate.
         }
         continue

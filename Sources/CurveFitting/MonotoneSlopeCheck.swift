@@ -78,11 +78,11 @@ struct Bounded {
     error = 0
   }
 
+  /// `value` with error bound `error`, inflated slightly so that the rounding of the bound
+  /// itself is covered (an exact zero bound stays zero).
   init(value: Double, error: Double) {
     self.value = value
-    // Inflate slightly so that the rounding of the bound itself is covered; add the
-    // smallest subnormal step for underflow.
-    self.error = error * (1 + 4 * Bounded.unit) + Double.leastNonzeroMagnitude
+    self.error = error * (1 + 4 * Bounded.unit)
   }
 
   /// value + error: an upper bound on the exact value.
@@ -90,6 +90,7 @@ struct Bounded {
   /// value − error: a lower bound on the exact value.
   var lower: Double { value - error * (1 + 2 * Bounded.unit) }
 
+  /// A sum: doubles add without underflow loss, so |sum|·u bounds the rounding.
   static func + (lhs: Bounded, rhs: Bounded) -> Bounded {
     let sum = lhs.value + rhs.value
     return Bounded(value: sum, error: lhs.error + rhs.error + sum.magnitude * unit)
@@ -98,7 +99,11 @@ struct Bounded {
   static func * (lhs: Bounded, rhs: Bounded) -> Bounded {
     let product = lhs.value * rhs.value
     let propagated = lhs.value.magnitude * rhs.error + rhs.value.magnitude * lhs.error + lhs.error * rhs.error
-    return Bounded(value: product, error: propagated + product.magnitude * unit)
+    // Below the normal range the rounding is absolute (at most half the smallest subnormal);
+    // a zero operand makes the product exactly zero.
+    let exactZero = lhs.value == 0 || rhs.value == 0
+    let underflow = product.magnitude < Double.leastNormalMagnitude && !exactZero ? Double.leastNonzeroMagnitude : 0
+    return Bounded(value: product, error: propagated + product.magnitude * unit + underflow)
   }
 
   static func * (lhs: Bounded, rhs: Double) -> Bounded { lhs * Bounded(rhs) }

@@ -59,7 +59,7 @@ struct SpecDecoder {
       if ["nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"].contains(lowered) {
         throw fail("\(path): \"\(text)\" is not allowed; values must be finite numbers", at: node)
       }
-      throw fail("\(path): expected a number, found a string \"\(text)\"", at: node)
+      throw fail("\(path): expected a number, found a string \"\(text.abbreviated)\"", at: node)
     default:
       throw fail("\(path): expected a number, found \(node.typeDescription)", at: node)
     }
@@ -91,7 +91,7 @@ struct SpecDecoder {
     let text = try string(node, path: path)
     guard let value = T(rawValue: text) else {
       let options = T.allCases.map(\.rawValue).joined(separator: ", ")
-      throw fail("\(path): unknown value \"\(text)\" (expected one of: \(options))", at: node)
+      throw fail("\(path): unknown value \"\(text.abbreviated)\" (expected one of: \(options))", at: node)
     }
     return value
   }
@@ -222,6 +222,12 @@ struct SpecDecoder {
 }
 
 extension String {
+  /// The text for an error message: at most 40 characters, then "…", on one line.
+  var abbreviated: String {
+    let line = String(map { $0.isNewline ? " " : $0 })
+    return line.count > 40 ? String(line.prefix(40)) + "…" : line
+  }
+
   var trimmingSpaces: Substring {
     let scalars = unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),

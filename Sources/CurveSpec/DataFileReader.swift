@@ -80,11 +80,11 @@ public enum DataFileReader {
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
       let what = position == 0 ? "t" : "y"
       guard let value = Double(text) else {
-        throw SpecError("\(what): '\(text)' is not a number", source: sourceName,
+        throw SpecError("\(what): '\(text.abbreviated)' is not a number", source: sourceName,
           location: SourceLocation(line: lineNumber, column: field.start + 1))
       }
       guard value.isFinite else {
-        throw SpecError("\(what): '\(text)' is not finite; values must be finite numbers", source: sourceName,
+        throw SpecError("\(what): '\(text.abbreviated)' is not finite; values must be finite numbers", source: sourceName,
           location: SourceLocation(line: lineNumber, column: field.start + 1))
       }
       values.append(value)

@@ -174,3 +174,20 @@ struct MonotoneFitterTests {
     #expect(counts.holds > 50 && counts.fails > 50)
   }
 }
+
+/// Regression cases found by the fuzz tests.
+@Suite("Monotone fitter: fuzz-found cases")
+struct MonotoneFuzzRegressionTests {
+  @Test("a single feasible point on the boundary (degree 2 + slope constraint) is returned monotone")
+  func boundaryPoint() throws {
+    // f = 1 + c·t − (1 + c)·t² with f′(0.42) = −0.84 forces c = 0: f = 1 − t², flat at t = 0.
+    let points = [(0.51, 0.44781244054667474), (0.12873327370377288, 0.8648400047602258), (0.6641067618585098, 0.2657382932726765),
+      (0.95, 0.07), (0.54, 0.42)].map { DataPoint(t: $0.0, y: $0.1) }
+    let problem = FitProblem(
+      points: points, degree: 2, constraints: FitConstraint.depletionEndpoints + [.slope(at: 0.42, equals: -0.84)])
+    let report = try MonotoneFitter.fit(problem)
+    #expect(report.fit.polynomial.monotonicity().isDecreasing)
+    #expect(report.verdict == .holds)
+    for residual in report.fit.constraintResiduals { #expect(abs(residual) <= 1e-12) }
+  }
+}

@@ -19,7 +19,12 @@ struct MonotoneReferenceProblem: Sendable, CustomStringConvertible {
     let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let entries = try #require(root["problems"] as? [[String: Any]])
     return try entries.map { entry in
-      let points = try #require(entry["points"] as? [[Double]]).map { DataPoint(t: $0[0], y: $0[1]) }
+      // The text forms parse exactly with Double(_:) (Foundation's JSON numbers may be 1 ulp off).
+      let points = try #require(entry["pointsText"] as? [[String]]).compactMap { pair -> DataPoint? in
+        guard let t = Double(pair[0]), let y = Double(pair[1]) else { return nil }
+        return DataPoint(t: t, y: y)
+      }
+      let weights = (entry["weightsText"] as? [String])?.compactMap(Double.init)
       let constraints = try #require(entry["constraints"] as? [[String: Double]]).map { item -> FitConstraint in
         if let value = item["value"] { return .value(at: item["t"] ?? .nan, equals: value) }
         return .slope(at: item["t"] ?? .nan, equals: item["slope"] ?? .nan)
@@ -27,7 +32,7 @@ struct MonotoneReferenceProblem: Sendable, CustomStringConvertible {
       return MonotoneReferenceProblem(
         name: try #require(entry["name"] as? String),
         problem: FitProblem(
-          points: points, weights: entry["weights"] as? [Double], degree: try #require(entry["degree"] as? Int),
+          points: points, weights: weights, degree: try #require(entry["degree"] as? Int),
           constraints: constraints),
         minSlope: try #require(entry["minSlope"] as? Double),
         objective: Double(entry["objective"] as? String ?? "") ?? .nan,

@@ -94,7 +94,8 @@ struct BadInputCorpusTests {
       BadInputCorpus.expectClean(result, scratch: scratch, fragment: fragment, location: entry.location,
         context: "\(arguments.joined(separator: " "))")
       if entry.kind == "data" {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        // Standard input is text here: invalid UTF-8 arrives as replacement characters.
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         let piped = runCurveKit(["fit", "--data", "-"], input: text)
         BadInputCorpus.expectClean(piped, scratch: scratch, fragment: entry.expect, location: "",
           context: "fit --data - < \(entry.file)")

@@ -101,7 +101,8 @@ struct GenerateCommandTests {
       let result = runCurveKit(["generate", spec])
       #expect(result.status == status, "\(policy): \(result.errors)")
       if status == 1 { #expect(isOneLineError(result.errors) && result.errors.contains("f′(0.0) = ")) }
-      let verdict = policy == "enforce" ? "// Monotonicity: strictly decreasing" : "// Monotonicity: not monotone"
+      // The enforced optimum lies on the boundary f′(0) = 0: flat at the start, exactly.
+      let verdict = policy == "enforce" ? "// Monotonicity: non-increasing, flat at t = 0.0" : "// Monotonicity: not monotone"
       if status == 0 { #expect(result.output.contains(verdict), "\(policy)") }
       if status == 0 { #expect(result.output.contains("(monotonic: \(policy))")) }
     }
