@@ -52,6 +52,7 @@ let package = Package(
         .product(name: "CurveSpec", package: "CurveKit"),
       ]
     ),
+    .testTarget(name: "BenchmarkHarnessTests", dependencies: ["BenchmarkHarness", "CurveKitBenchmarks"]),
   ],
   swiftLanguageModes: [.v6]
 )

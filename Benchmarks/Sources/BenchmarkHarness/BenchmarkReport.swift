@@ -34,14 +34,19 @@ public struct BenchmarkReport {
   /// The markdown report: speed-ups first, then every case's times and accuracy.
   public var markdown: String {
     var lines: [String] = []
-    lines.append("### Speed-ups (median time of the baseline ÷ median time of the candidate)")
+    lines.append("### Speed-ups (baseline time ÷ candidate time)")
+    lines.append("")
+    lines.append(
+      "Median of the per-round ratios where both cases were sampled in alternation (marked ⇄), "
+        + "else the ratio of the medians; \"from min\" divides the fastest samples.")
     lines.append("")
     lines.append("| comparison | speed-up | from min | target | met |")
     lines.append("|---|---:|---:|---|---|")
     for outcome in comparisons {
       let met = outcome.met.map { $0 ? "yes" : "**no**" } ?? (outcome.missing.map { "– (\($0))" } ?? "–")
+      let paired = outcome.isPaired ? " ⇄" : ""
       lines.append(
-        "| \(outcome.comparison.title) | \(outcome.speedup.map(Format.ratio) ?? "–") | "
+        "| \(outcome.comparison.title) | \(outcome.speedup.map(Format.ratio) ?? "–")\(paired) | "
           + "\(outcome.minimumSpeedup.map(Format.ratio) ?? "–") | \(outcome.comparison.targetText) | \(met) |")
     }
     lines.append("")
@@ -96,6 +101,7 @@ public struct BenchmarkReport {
         ("name", .string(result.name)), ("unit", .string(result.unit)), ("clock", .string(result.clock)),
       ]
       if let reason = result.skipReason { members.append(("skipped", .string(reason))) }
+      if let group = result.interleaveGroup { members.append(("interleaveGroup", .string(group))) }
       if let timing = result.timing {
         members.append(("medianNanoseconds", .number(timing.median)))
         members.append(("minimumNanoseconds", .number(timing.minimum)))
@@ -123,6 +129,7 @@ public struct BenchmarkReport {
         ("candidate", .string(outcome.comparison.candidate)),
         ("baseline", .string(outcome.comparison.baseline)),
         ("speedup", .optionalNumber(outcome.speedup)),
+        ("paired", .bool(outcome.isPaired)),
         ("speedupFromMinimum", .optionalNumber(outcome.minimumSpeedup)),
         ("target", .optionalNumber(outcome.comparison.target)),
         ("targetText", .string(outcome.comparison.targetText)),

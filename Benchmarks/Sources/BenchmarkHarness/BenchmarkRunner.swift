@@ -23,6 +23,9 @@ public struct BenchmarkResult {
   public let unit: String
   /// The clock the samples came from: "cpu" (process CPU time) or "wall".
   public let clock: String
+  /// The interleave group the samples were taken in (sample i of every member of a group
+  /// was taken in the same round).
+  public var interleaveGroup: String? = nil
   /// The timing, nil when skipped.
   public let timing: TimingStatistics?
   /// The accuracy, when the case checks it.
@@ -112,9 +115,11 @@ public struct BenchmarkRunner {
     return group.enumerated().map { member, benchmark in
       let timing = timings[member]
       let isExternal = timing != nil && !loops.contains { $0.member == member }
-      return BenchmarkResult(
+      var result = BenchmarkResult(
         name: benchmark.name, unit: benchmark.unit, clock: isExternal ? "peer" : benchmark.clock.rawValue,
         timing: timing, accuracy: timing == nil ? nil : benchmark.accuracy?(), skipReason: skips[member])
+      result.interleaveGroup = isExternal ? nil : benchmark.interleaveGroup
+      return result
     }
   }
 

@@ -1,7 +1,10 @@
 /// A speed-up of one case over another, optionally with a target from issue 5.
 ///
-/// speed-up = baseline median time / candidate median time, so 12× means the candidate
-/// takes a twelfth of the baseline's time per operation. A target "Swift ≥ 0.8× C" is a
+/// speed-up = baseline time / candidate time, so 12× means the candidate takes a twelfth of
+/// the baseline's time per operation. When both cases were sampled in the same interleave
+/// group, it is the median of the per-round ratios (round i pairs the two cases' i-th
+/// samples, taken moments apart), which a slow phase of a shared machine cannot bias;
+/// otherwise it is the ratio of the medians. A target "Swift ≥ 0.8× C" is a
 /// speed-up of Swift over C of at least 0.8; "latency ≤ 1.1× C" is a speed-up ≥ 1/1.1.
 public struct Comparison {
   /// The row's title.
@@ -37,6 +40,8 @@ public struct ComparisonOutcome {
   public let comparison: Comparison
   /// Median speed-up, nil when either case was skipped or filtered out.
   public let speedup: Double?
+  /// True when ``speedup`` is the median of paired per-round ratios.
+  public let isPaired: Bool
   /// The speed-up from the two cases' fastest samples (less sensitive to other load).
   public let minimumSpeedup: Double?
   /// Whether the target is met; nil without a target or without figures.
@@ -52,12 +57,22 @@ public struct ComparisonOutcome {
     guard let candidate, let baseline, let fast = candidate.timing, let slow = baseline.timing else {
       speedup = nil
       minimumSpeedup = nil
+      isPaired = false
       met = nil
       let skipped = [candidate, baseline].compactMap { $0?.skipReason }.first
       missing = skipped ?? "not run"
       return
     }
-    speedup = slow.median / fast.median
+    if let group = candidate.interleaveGroup, group == baseline.interleaveGroup,
+      fast.samples.count == slow.samples.count, !fast.samples.isEmpty
+    {
+      let ratios = zip(slow.samples, fast.samples).map { $0 / $1 }
+      speedup = TimingStatistics(samples: ratios, iterationsPerSample: 0).median
+      isPaired = true
+    } else {
+      speedup = slow.median / fast.median
+      isPaired = false
+    }
     minimumSpeedup = slow.minimum / fast.minimum
     missing = nil
     if let target = comparison.target, let speedup {

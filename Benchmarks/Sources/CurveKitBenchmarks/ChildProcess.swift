@@ -11,9 +11,10 @@ enum ChildProcess {
     var errorLine: String { error.split(separator: "\n").first.map(String.init) ?? "" }
   }
 
-  /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`.
+  /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`, its
+  /// standard input read from `inputPath` when given.
   /// - Throws: ``BenchmarkSkip`` when it cannot be started.
-  static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+  static func run(_ executable: String, _ arguments: [String], inputPath: String? = nil) throws -> Result {
     let process = Process()
     if executable.contains("/") {
       process.executableURL = URL(fileURLWithPath: executable)
@@ -26,6 +27,12 @@ enum ChildProcess {
     let error = Pipe()
     process.standardOutput = output
     process.standardError = error
+    if let inputPath {
+      guard let input = FileHandle(forReadingAtPath: inputPath) else {
+        throw BenchmarkSkip("cannot read \(inputPath)")
+      }
+      process.standardInput = input
+    }
     do {
       try process.run()
     } catch {

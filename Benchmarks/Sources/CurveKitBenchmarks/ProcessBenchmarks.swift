@@ -1,8 +1,9 @@
 import BenchmarkHarness
 import Foundation
 
-/// The whole `curvekit fit --data FILE` process: spawn, read and parse the file, fit,
-/// print the report, exit. The binary is the release build next to this one (or `--curvekit`).
+/// Whole `curvekit` processes: `fit --data FILE` (spawn, read and parse the file, fit,
+/// print the report, exit), and `eval` / `invert` streaming 10⁶ values through stdin (the
+/// CLI must be "fast enough for 10⁶ lines"). The binary is the release build next to this one (or `--curvekit`).
 /// Timed as CPU time of this process and its children, so other load on the machine does
 /// not count (the wall-clock time is at least this).
 enum ProcessBenchmarks {
@@ -15,7 +16,11 @@ enum ProcessBenchmarks {
         for _ in 0..<iterations { blackHole(try? ChildProcess.run(binary, ["--help"])) }
       }
     }
-    return [startup] + sizes.map { size in
+    let streamCount = context.options.quick ? 1000 : 1_000_000
+    let streams = [
+      stream("eval", count: streamCount, context), stream("invert", count: streamCount, context),
+    ]
+    return [startup] + streams + sizes.map { size in
       Benchmark("process/curvekit-fit/\(size)", unit: "process", clock: .cpuWithChildren) {
         let binary = try existingBinary(context)
         let path = try context.temporaryDirectory() + "/fit-\(size).txt"
@@ -28,6 +33,25 @@ enum ProcessBenchmarks {
         return .loop { iterations in
           for _ in 0..<iterations { blackHole(try? ChildProcess.run(binary, arguments)) }
         }
+      }
+    }
+  }
+
+  /// `curvekit eval|invert --coefficients <current curve>` reading `count` uniform values
+  /// in [0, 1] from stdin and printing one result per line (output discarded).
+  static func stream(_ command: String, count: Int, _ context: BenchmarkContext) -> Benchmark {
+    Benchmark("process/curvekit-\(command)-stdin/\(count)", unit: "process", clock: .cpuWithChildren) {
+      let binary = try existingBinary(context)
+      let path = try context.temporaryDirectory() + "/\(command)-\(count).txt"
+      let values = context.uniform(count, in: 0, 1, seed: 41)
+      try (values.map(\.description).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+      let arguments = [command, "--coefficients", "\(context.forwardCurve.cubic)"]
+      let first = try ChildProcess.run(binary, arguments, inputPath: path)
+      guard first.status == 0 else {
+        throw BenchmarkSkip("`curvekit \(command)` exited \(first.status): \(first.errorLine)")
+      }
+      return .loop { iterations in
+        for _ in 0..<iterations { blackHole(try? ChildProcess.run(binary, arguments, inputPath: path)) }
       }
     }
   }
