@@ -44,7 +44,29 @@ enum InverseBenchmarks {
       "inverse/\(kernel.name)/\(curve.rawValue)/scalar", unit: "call", operationsPerIteration: context.scalarCount,
       accuracy: { accuracy(kernel, curve, context) }
     ) {
-      try scalarWorkload(kernel, curve.cubic, timingLevels(curve.cubic, context))
+      try concrete(kernel, scalar: true, curve.cubic, timingLevels(curve.cubic, context))
+    }
+  }
+
+  /// Calls the generic loop with the kernel's concrete type written out, so each loop is
+  /// specialized at compile time (passing the `any InverseKernel.Type` would run the
+  /// unspecialized generic code: a protocol-witness call per level).
+  static func concrete(
+    _ kernel: any InverseKernel.Type, scalar: Bool, _ cubic: Cubic, _ levels: [Double]
+  ) throws -> Workload {
+    switch kernel.name {
+    case Bisection32Kernel.name:
+      return scalar ? try scalarWorkload(Bisection32Kernel.self, cubic, levels) : try latencyWorkload(Bisection32Kernel.self, cubic, levels)
+    case CardanoKernel.name:
+      return scalar ? try scalarWorkload(CardanoKernel.self, cubic, levels) : try latencyWorkload(CardanoKernel.self, cubic, levels)
+    case NewtonKernel.name:
+      return scalar ? try scalarWorkload(NewtonKernel.self, cubic, levels) : try latencyWorkload(NewtonKernel.self, cubic, levels)
+    case TableKernel.name:
+      return scalar ? try scalarWorkload(TableKernel.self, cubic, levels) : try latencyWorkload(TableKernel.self, cubic, levels)
+    case AutoKernel.name:
+      return scalar ? try scalarWorkload(AutoKernel.self, cubic, levels) : try latencyWorkload(AutoKernel.self, cubic, levels)
+    default:
+      return scalar ? try scalarWorkload(kernel, cubic, levels) : try latencyWorkload(kernel, cubic, levels)
     }
   }
 
@@ -60,7 +82,7 @@ enum InverseBenchmarks {
   /// single call site sees.
   static func latency(_ kernel: any InverseKernel.Type, _ curve: ArticleCurve, _ context: BenchmarkContext) -> Benchmark {
     Benchmark("inverse/\(kernel.name)/\(curve.rawValue)/latency", unit: "call", operationsPerIteration: context.scalarCount) {
-      try latencyWorkload(kernel, curve.cubic, timingLevels(curve.cubic, context))
+      try concrete(kernel, scalar: false, curve.cubic, timingLevels(curve.cubic, context))
     }
   }
 
