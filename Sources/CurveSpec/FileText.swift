@@ -17,28 +17,33 @@ public enum FileText {
     return path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
   }
 
-  /// The whole file at `path` as UTF-8 text (`-` reads standard input).
-  /// - Throws: ``SpecError`` naming the path and the system's reason.
-  public static func read(path: String, sourceName: String) throws(SpecError) -> String {
-    let file: UnsafeMutablePointer<FILE>
+  /// Opens `path` for binary reading (`-` is a duplicate of standard input, so closing it
+  /// leaves the process's stdin open). The caller closes the returned file.
+  /// - Throws: ``SpecError`` naming the path and the system's reason, or when it is a directory.
+  static func openForReading(path: String, sourceName: String) throws(SpecError) -> UnsafeMutablePointer<FILE> {
     if path == "-" {
       guard let input = fdopen(dup(0), "rb") else {
         throw SpecError("cannot read standard input: \(String(cString: strerror(errno)))", source: sourceName)
       }
-      file = input
-    } else {
-      var info = stat()
-      if stat(path, &info) != 0 {
-        throw SpecError("cannot read '\(path)': \(String(cString: strerror(errno)))", source: sourceName)
-      }
-      if (info.st_mode & S_IFMT) == S_IFDIR {
-        throw SpecError("cannot read '\(path)': it is a directory", source: sourceName)
-      }
-      guard let opened = fopen(path, "rb") else {
-        throw SpecError("cannot read '\(path)': \(String(cString: strerror(errno)))", source: sourceName)
-      }
-      file = opened
+      return input
     }
+    var info = stat()
+    if stat(path, &info) != 0 {
+      throw SpecError("cannot read '\(path)': \(String(cString: strerror(errno)))", source: sourceName)
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      throw SpecError("cannot read '\(path)': it is a directory", source: sourceName)
+    }
+    guard let opened = fopen(path, "rb") else {
+      throw SpecError("cannot read '\(path)': \(String(cString: strerror(errno)))", source: sourceName)
+    }
+    return opened
+  }
+
+  /// The whole file at `path` as UTF-8 text (`-` reads standard input).
+  /// - Throws: ``SpecError`` naming the path and the system's reason.
+  public static func read(path: String, sourceName: String) throws(SpecError) -> String {
+    let file = try openForReading(path: path, sourceName: sourceName)
     defer { fclose(file) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)

@@ -29,24 +29,7 @@ public final class LineReader {
   /// - Throws: ``SpecError`` naming the path and the system's reason, or when it is a directory.
   public init(path: String) throws(SpecError) {
     sourceName = FileText.displayName(of: path)
-    if path == "-" {
-      guard let file = fdopen(dup(0), "rb") else {
-        throw SpecError("cannot read standard input: \(String(cString: strerror(errno)))", source: "<stdin>")
-      }
-      source = .file(file, owned: true)
-      return
-    }
-    var info = stat()
-    if stat(path, &info) != 0 {
-      throw SpecError("cannot read '\(path)': \(String(cString: strerror(errno)))", source: sourceName)
-    }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-      throw SpecError("cannot read '\(path)': it is a directory", source: sourceName)
-    }
-    guard let file = fopen(path, "rb") else {
-      throw SpecError("cannot read '\(path)': \(String(cString: strerror(errno)))", source: sourceName)
-    }
-    source = .file(file, owned: true)
+    source = .file(try FileText.openForReading(path: path, sourceName: sourceName), owned: true)
   }
 
   /// Reads lines from `text` (for tests and in-process callers).
