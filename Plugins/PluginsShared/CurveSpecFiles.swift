@@ -21,7 +21,8 @@ enum CurveSpecFiles {
   /// plugin excludes its specs to silence SwiftPM's "unhandled file" warning), sorted.
   static func specsOnDisk(in target: SourceModuleTarget) -> [URL] {
     let directory = (target as? SwiftSourceModuleTarget)?.directoryURL
-    let found = directory.flatMap { FileManager.default.enumerator(at: $0, includingPropertiesForKeys: nil) }?
+    let found =
+      directory.flatMap { FileManager.default.enumerator(at: $0, includingPropertiesForKeys: nil) }?
       .compactMap { $0 as? URL }
       .filter { $0.lastPathComponent.hasSuffix(suffix) } ?? []
     let listed = specs(in: target)
@@ -40,7 +41,8 @@ enum CurveSpecFiles {
     for spec in specs {
       let name = outputName(for: spec)
       if let other = seen[name] {
-        throw CurveSpecPluginError.duplicateOutput(name: name, first: other.lastPathComponent, second: spec.path, target: target)
+        throw CurveSpecPluginError.duplicateOutput(
+          name: name, first: other.lastPathComponent, second: spec.path, target: target)
       }
       seen[name] = spec
     }

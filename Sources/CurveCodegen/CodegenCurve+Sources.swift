@@ -48,7 +48,9 @@ extension CodegenCurve {
     -> CodegenCurve
   {
     guard !coefficients.isEmpty, coefficients.count <= 4 else { throw .unsupportedDegree(coefficients.count - 1) }
-    if let index = coefficients.firstIndex(where: { !$0.isFinite }) { throw .nonFiniteValue("coefficient \(index + 1)") }
+    if let index = coefficients.firstIndex(where: { !$0.isFinite }) {
+      throw .nonFiniteValue("coefficient \(index + 1)")
+    }
     let padded = Array(repeating: 0.0, count: 4 - coefficients.count) + coefficients
     var curve = CodegenCurve(
       cubic: Cubic(a: padded[0], b: padded[1], c: padded[2], d: padded[3]), sourceName: sourceName,

@@ -69,7 +69,9 @@ public struct GenerationOptions: Sendable, Hashable {
   public var withSchedule: Bool
 
   /// Creates options; `auto` inverse, `internal` access and no schedule by default.
-  public init(typeName: String, access: AccessLevel = .internal, inverse: InverseChoice = .auto, withSchedule: Bool = false) {
+  public init(
+    typeName: String, access: AccessLevel = .internal, inverse: InverseChoice = .auto, withSchedule: Bool = false
+  ) {
     self.typeName = typeName
     self.access = access
     self.inverse = inverse

@@ -19,7 +19,8 @@ struct InverseEmission: Sendable {
   /// table, as `CubicInverseTable` and `curvekit invert --method auto` use it, or Newton
   /// where CurveKit would not use a table. `newton` mirrors
   /// `Cubic.normalizedElapsed(forLevel:method: .newton)`.
-  static func make(for cubic: Cubic, method: InverseChoice, access: AccessLevel) throws(CodegenError) -> InverseEmission {
+  static func make(for cubic: Cubic, method: InverseChoice, access: AccessLevel) throws(CodegenError) -> InverseEmission
+  {
     let access = access.rawValue
     let call: String
     let doc: [String]
@@ -53,11 +54,13 @@ struct InverseEmission: Sendable {
     case .auto, .table:
       let table = try TableEmission.make(for: cubic)
       let name = method == .auto ? "auto: table" : "table"
-      reference = "`CubicInverseTable(cubic).normalizedElapsed(forLevel:)` (`curvekit invert --method \(method.rawValue)`)."
+      reference =
+        "`CubicInverseTable(cubic).normalizedElapsed(forLevel:)` (`curvekit invert --method \(method.rawValue)`)."
       if let data = table.data {
         kernelData = data
         call = "CubicInverseKernel.tableInverse(inverseTable, level: level)"
-        summary = "\(name) (\(table.cellCount) cells, \(table.polishSteps) polish step\(table.polishSteps == 1 ? "" : "s"))"
+        summary =
+          "\(name) (\(table.cellCount) cells, \(table.polishSteps) polish step\(table.polishSteps == 1 ? "" : "s"))"
         doc = [
           "A precomputed table: one lookup, a Hermite (or, at a flat end, square-root) guess",
           "and \(table.polishSteps) Halley step\(table.polishSteps == 1 ? "" : "s") on the residual expanded about the cell's node.",
@@ -74,15 +77,17 @@ struct InverseEmission: Sendable {
       }
     }
     let clamping = method == .bisection ? "" : "Levels beyond f(0) give 0 and beyond f(1) give 1. "
-    let docLines = ["The normalized elapsed time t ∈ [0, 1] at which the curve reaches `level`.", ""] + doc + [
-      "\(clamping)Bit-identical to CurveKit's", reference,
-    ]
-    let members = docLines.map { $0.isEmpty ? "  ///\n" : "  /// \($0)\n" }.joined() + """
-        \(access) static func normalizedElapsed(forLevel level: Double) -> Double {
-          \(call)
-        }
+    let docLines =
+      ["The normalized elapsed time t ∈ [0, 1] at which the curve reaches `level`.", ""] + doc + [
+        "\(clamping)Bit-identical to CurveKit's", reference,
+      ]
+    let members =
+      docLines.map { $0.isEmpty ? "  ///\n" : "  /// \($0)\n" }.joined() + """
+          \(access) static func normalizedElapsed(forLevel level: Double) -> Double {
+            \(call)
+          }
 
-      """
+        """
     return InverseEmission(members: members, parts: parts, kernelData: kernelData, summary: summary)
   }
 }

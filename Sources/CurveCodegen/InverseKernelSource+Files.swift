@@ -106,7 +106,9 @@ extension CubicInverseKernel {
   /// One compensated Horner step: `sum ← sum·x + coefficient` error-free, its rounding
   /// errors folded into `correction ← correction·x + errors`.
   @inlinable @inline(__always)
-  static func compensatedHornerStep(_ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double) {
+  static func compensatedHornerStep(
+    _ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double
+  ) {
     let (product, productError) = twoProduct(sum, x)
     let (next, sumError) = twoSum(product, coefficient)
     sum = next
@@ -333,13 +335,13 @@ extension CubicInverseKernel {
       "CubicInverseKernel+Cardano.swift",
       #"""
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #elseif canImport(ucrt)
-import ucrt
+  import ucrt
 #endif
 
 // The closed-form (Cardano / Viète) inverse with one polish step. Embedded verbatim in
@@ -384,6 +386,7 @@ extension CubicInverseKernel {
   @inlinable @inline(__always)
   static var nearQuadraticRatio: Double { 0x1p-20 }
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   /// The closed-form real roots of A·x³ + B·x² + C·x + D: Viète's trigonometric form, the
   /// larger-magnitude cube root u with v = Q/u (no cancellation), the hyperbolic form, a
   /// near-quadratic path, and both members of a near-double root.
@@ -405,7 +408,9 @@ extension CubicInverseKernel {
       if A != 0, B != 0 { out.append(-B / A - (quadratic.count == 2 ? quadratic[0] + quadratic[1] : 0)) }
       return out
     }
-    let a1 = B / A, a2 = C / A, a3 = D / A
+    let a1 = B / A
+    let a2 = C / A
+    let a3 = D / A
     let shift = a1 / 3
     let q = (a1 * a1 - 3 * a2) / 9
     let r = (a1 * (2 * a1 * a1 - 9 * a2) + 27 * a3) / 54
@@ -434,6 +439,7 @@ extension CubicInverseKernel {
     return out
   }
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   /// The real roots of B·x² + C·x + D by the cancellation-free formula, with a
   /// compensated discriminant; the real part for a complex pair.
   @inlinable
@@ -666,7 +672,9 @@ extension CubicInverseKernel {
 
   /// ``compensatedHornerStep(_:_:_:_:)`` for an `x` with at most 26 significant bits.
   @inlinable @inline(__always)
-  static func shortCompensatedHornerStep(_ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double) {
+  static func shortCompensatedHornerStep(
+    _ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double
+  ) {
     let (product, productError) = twoProduct(sum, short: x)
     let (next, sumError) = twoSum(product, coefficient)
     sum = next
@@ -713,9 +721,11 @@ extension CubicInverseKernel {
       && abs(c) >= floor && abs(middle) >= floor && abs(endSlope) >= floor
     guard steep else {
       let high = 1.2 * abs(rise)
-      let flatEnd = endSlope == 0 && (3 * a + b) * rise < 0 && c * rise > 0 && middle * rise > 0
+      let flatEnd =
+        endSlope == 0 && (3 * a + b) * rise < 0 && c * rise > 0 && middle * rise > 0
         && abs(c) >= high && abs(middle) >= high
-      let flatStart = c == 0 && b * rise > 0 && endSlope * rise > 0 && middle * rise > 0
+      let flatStart =
+        c == 0 && b * rise > 0 && endSlope * rise > 0 && middle * rise > 0
         && abs(endSlope) >= high && abs(middle) >= high
       guard flatEnd || flatStart else {
         return (taylorSeed(a, b, c, d, level: level, residualAtOne: residualAtOne), false)

@@ -83,7 +83,8 @@ public enum SwiftCodeGenerator {
     lines.append("// Source: \(SwiftLiteral.commentText(curve.sourceName))")
     if let fit = curve.fit {
       lines.append(
-        "// Fit: \(fit.pointCount) point\(fit.pointCount == 1 ? "" : "s"), RMSE \(fit.rmse), max residual \(fit.maxAbsResidual) (monotonic: \(fit.policy))")
+        "// Fit: \(fit.pointCount) point\(fit.pointCount == 1 ? "" : "s"), RMSE \(fit.rmse), max residual \(fit.maxAbsResidual) (monotonic: \(fit.policy))"
+      )
     } else {
       lines.append("// Fit: none (coefficients given directly)")
     }

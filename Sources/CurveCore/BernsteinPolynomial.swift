@@ -59,9 +59,10 @@ public struct BernsteinPolynomial: Sendable, Hashable {
   public func derivative() -> BernsteinPolynomial {
     guard degree > 0 else { return BernsteinPolynomial(validated: [0]) }
     let scale = DyadicRational(degree)
-    return BernsteinPolynomial(validated: (0..<degree).map { k in
-      (scale * (DyadicRational(controlValues[k + 1]) - DyadicRational(controlValues[k]))).doubleValue
-    })
+    return BernsteinPolynomial(
+      validated: (0..<degree).map { k in
+        (scale * (DyadicRational(controlValues[k + 1]) - DyadicRational(controlValues[k]))).doubleValue
+      })
   }
 
   /// The value at `t` by de Casteljau's algorithm (no clamping): numerically stable on

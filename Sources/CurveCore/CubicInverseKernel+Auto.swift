@@ -90,7 +90,9 @@ extension CubicInverseKernel {
 
   /// ``compensatedHornerStep(_:_:_:_:)`` for an `x` with at most 26 significant bits.
   @inlinable @inline(__always)
-  static func shortCompensatedHornerStep(_ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double) {
+  static func shortCompensatedHornerStep(
+    _ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double
+  ) {
     let (product, productError) = twoProduct(sum, short: x)
     let (next, sumError) = twoSum(product, coefficient)
     sum = next
@@ -137,9 +139,11 @@ extension CubicInverseKernel {
       && abs(c) >= floor && abs(middle) >= floor && abs(endSlope) >= floor
     guard steep else {
       let high = 1.2 * abs(rise)
-      let flatEnd = endSlope == 0 && (3 * a + b) * rise < 0 && c * rise > 0 && middle * rise > 0
+      let flatEnd =
+        endSlope == 0 && (3 * a + b) * rise < 0 && c * rise > 0 && middle * rise > 0
         && abs(c) >= high && abs(middle) >= high
-      let flatStart = c == 0 && b * rise > 0 && endSlope * rise > 0 && middle * rise > 0
+      let flatStart =
+        c == 0 && b * rise > 0 && endSlope * rise > 0 && middle * rise > 0
         && abs(endSlope) >= high && abs(middle) >= high
       guard flatEnd || flatStart else {
         return (taylorSeed(a, b, c, d, level: level, residualAtOne: residualAtOne), false)

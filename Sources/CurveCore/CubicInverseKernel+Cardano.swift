@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #elseif canImport(ucrt)
-import ucrt
+  import ucrt
 #endif
 
 // The closed-form (Cardano / Viète) inverse with one polish step. Embedded verbatim in
@@ -50,6 +50,7 @@ extension CubicInverseKernel {
   @inlinable @inline(__always)
   static var nearQuadraticRatio: Double { 0x1p-20 }
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   /// The closed-form real roots of A·x³ + B·x² + C·x + D: Viète's trigonometric form, the
   /// larger-magnitude cube root u with v = Q/u (no cancellation), the hyperbolic form, a
   /// near-quadratic path, and both members of a near-double root.
@@ -71,7 +72,9 @@ extension CubicInverseKernel {
       if A != 0, B != 0 { out.append(-B / A - (quadratic.count == 2 ? quadratic[0] + quadratic[1] : 0)) }
       return out
     }
-    let a1 = B / A, a2 = C / A, a3 = D / A
+    let a1 = B / A
+    let a2 = C / A
+    let a3 = D / A
     let shift = a1 / 3
     let q = (a1 * a1 - 3 * a2) / 9
     let r = (a1 * (2 * a1 * a1 - 9 * a2) + 27 * a3) / 54
@@ -100,6 +103,7 @@ extension CubicInverseKernel {
     return out
   }
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   /// The real roots of B·x² + C·x + D by the cancellation-free formula, with a
   /// compensated discriminant; the real part for a complex pair.
   @inlinable

@@ -79,7 +79,8 @@ extension CubicInverseTable {
         break
       }
     }
-    self = chosen
+    self =
+      chosen
       ?? CubicInverseTable(
         cubic: cubic, cellCount: count, polishSteps: 0, usesNewtonFallback: true, cells: cells,
         lowerLevel: lower, upperLevel: upper, cellsPerLevel: perLevel,

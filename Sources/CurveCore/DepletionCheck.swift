@@ -29,8 +29,10 @@ public struct DepletionCheck: Sendable, Hashable {
   }
 
   /// Creates a check result from its parts.
-  public init(verdict: MonotonicityVerdict, startLevel: Double, endLevel: Double,
-              startDeviation: Double, endDeviation: Double, tolerance: Double) {
+  public init(
+    verdict: MonotonicityVerdict, startLevel: Double, endLevel: Double,
+    startDeviation: Double, endDeviation: Double, tolerance: Double
+  ) {
     self.verdict = verdict
     self.startLevel = startLevel
     self.endLevel = endLevel

@@ -51,7 +51,9 @@ struct DyadicRational: Sendable, Hashable {
     return rounded.isFinite && DyadicRational(rounded) == self
   }
 
-  static prefix func - (x: DyadicRational) -> DyadicRational { DyadicRational(mantissa: -x.mantissa, exponent: x.exponent) }
+  static prefix func - (x: DyadicRational) -> DyadicRational {
+    DyadicRational(mantissa: -x.mantissa, exponent: x.exponent)
+  }
 
   static func + (x: DyadicRational, y: DyadicRational) -> DyadicRational {
     if x.isZero { return y }
@@ -70,7 +72,9 @@ struct DyadicRational: Sendable, Hashable {
   }
 
   /// x·2ᵏ, exact.
-  func scaled(byPowerOfTwo power: Int) -> DyadicRational { DyadicRational(mantissa: mantissa, exponent: exponent + power) }
+  func scaled(byPowerOfTwo power: Int) -> DyadicRational {
+    DyadicRational(mantissa: mantissa, exponent: exponent + power)
+  }
 
   /// The exact midpoint (x + y)/2.
   static func midpoint(_ x: DyadicRational, _ y: DyadicRational) -> DyadicRational { (x + y).scaled(byPowerOfTwo: -1) }

@@ -20,7 +20,9 @@ struct ExactInteger: Sendable, Hashable {
 
   init(_ value: Int) {
     let magnitude = value.magnitude
-    self.init(isNegative: value < 0, limbs: [UInt32(truncatingIfNeeded: magnitude), UInt32(truncatingIfNeeded: magnitude >> 32)])
+    self.init(
+      isNegative: value < 0,
+      limbs: [UInt32(truncatingIfNeeded: magnitude), UInt32(truncatingIfNeeded: magnitude >> 32)])
   }
 
   var isZero: Bool { limbs.isEmpty }
@@ -37,7 +39,9 @@ struct ExactInteger: Sendable, Hashable {
   static prefix func - (x: ExactInteger) -> ExactInteger { ExactInteger(isNegative: !x.isNegative, limbs: x.limbs) }
 
   static func + (x: ExactInteger, y: ExactInteger) -> ExactInteger {
-    if x.isNegative == y.isNegative { return ExactInteger(isNegative: x.isNegative, limbs: addMagnitudes(x.limbs, y.limbs)) }
+    if x.isNegative == y.isNegative {
+      return ExactInteger(isNegative: x.isNegative, limbs: addMagnitudes(x.limbs, y.limbs))
+    }
     switch compareMagnitudes(x.limbs, y.limbs) {
     case 0: return .zero
     case 1: return ExactInteger(isNegative: x.isNegative, limbs: subtractMagnitudes(x.limbs, y.limbs))

@@ -30,7 +30,9 @@ struct ExactPolynomial: Sendable, Hashable {
   /// The exact value at the dyadic point `t`.
   func value(at t: DyadicRational) -> DyadicRational {
     var result = DyadicRational.zero
-    for coefficient in coefficients.reversed() { result = result * t + DyadicRational(mantissa: coefficient, exponent: 0) }
+    for coefficient in coefficients.reversed() {
+      result = result * t + DyadicRational(mantissa: coefficient, exponent: 0)
+    }
     return result
   }
 

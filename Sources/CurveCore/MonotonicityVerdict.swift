@@ -110,7 +110,8 @@ extension MonotonicityVerdict: CustomStringConvertible {
     case .strictlyIncreasing: return "strictly increasing"
     case .nonDecreasing(let points): return "non-decreasing, flat at t = \(list(points))"
     case .constant: return "constant"
-    case .notMonotone(let rising, let falling): return "not monotone: rises at \(show(rising)); falls at \(show(falling))"
+    case .notMonotone(let rising, let falling):
+      return "not monotone: rises at \(show(rising)); falls at \(show(falling))"
     }
   }
 }

@@ -72,7 +72,8 @@ extension Polynomial {
     for index in powers.indices.dropFirst() { powers[index] = powers[index - 1] * t }
     var result = 0.0
     for index in ascending.indices.reversed() {
-      result = index == ascending.count - 1 ? ascending[index] * powers[index] : result + ascending[index] * powers[index]
+      result =
+        index == ascending.count - 1 ? ascending[index] * powers[index] : result + ascending[index] * powers[index]
     }
     return result
   }
@@ -88,7 +89,8 @@ extension Polynomial {
       var index = 0
       while index < level.count {
         if index + 1 < level.count {
-          next.append(fused ? level[index].addingProduct(level[index + 1], power) : level[index + 1] * power + level[index])
+          next.append(
+            fused ? level[index].addingProduct(level[index + 1], power) : level[index + 1] * power + level[index])
         } else {
           next.append(level[index])
         }

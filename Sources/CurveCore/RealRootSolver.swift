@@ -20,7 +20,9 @@ enum RealRootSolver {
     // near 1), and scale so the largest is in [1, 2): one exact power of two per coefficient.
     let k = balancingExponent(scaled)
     let degree = scaled.count - 1
-    let exponents = scaled.enumerated().map { $0.element == 0 ? Int.min : $0.element.exponent + k * (degree - $0.offset) }
+    let exponents = scaled.enumerated().map {
+      $0.element == 0 ? Int.min : $0.element.exponent + k * (degree - $0.offset)
+    }
     let top = exponents.max() ?? 0
     scaled = scaled.enumerated().map { index, value in
       value == 0 ? 0 : Double(sign: .plus, exponent: k * (degree - index) - top, significand: value)
@@ -31,7 +33,9 @@ enum RealRootSolver {
     case 3, 4: found = ScaledPolynomial(scaled).roots()
     default: break
     }
-    found = found.map { RealRoot(value: Double(sign: .plus, exponent: k, significand: $0.value), multiplicity: $0.multiplicity) }
+    found = found.map {
+      RealRoot(value: Double(sign: .plus, exponent: k, significand: $0.value), multiplicity: $0.multiplicity)
+    }
     if zeroCount > 0 { found.append(RealRoot(value: 0, multiplicity: zeroCount)) }
     found = found.filter { $0.value.isFinite }.sorted { $0.value < $1.value }
     var merged: [RealRoot] = []
@@ -146,7 +150,9 @@ struct ScaledPolynomial {
       let (zero, value) = isZero(vertex)
       if zero { return [RealRoot(value: vertex, multiplicity: 2)] }
       if value > 0 { return [] }
-      return [simple(-bound, vertex, increasing: false, start: -bound), simple(vertex, bound, increasing: true, start: bound)]
+      return [
+        simple(-bound, vertex, increasing: false, start: -bound), simple(vertex, bound, increasing: true, start: bound),
+      ]
     }
     // Cubic, c[0] > 0: critical points of 3c₀x² + 2c₁x + c₂.
     let (threeA, threeAError) = ErrorFree.twoProduct(3, c[0])

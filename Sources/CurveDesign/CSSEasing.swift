@@ -38,10 +38,12 @@ public enum CSSEasing {
     } else if lowered.contains("(") {
       let function = lowered.prefix(while: { $0 != "(" })
       throw .unparsableEasing(
-        text: text, reason: "'\(function)()' is not a cubic Bézier; only cubic-bezier() and its keywords can be imported")
+        text: text,
+        reason: "'\(function)()' is not a cubic Bézier; only cubic-bezier() and its keywords can be imported")
     } else if !lowered.contains(",") {
       let names = keywords.map(\.name).joined(separator: ", ")
-      throw .unparsableEasing(text: text, reason: "unknown keyword (expected cubic-bezier(x1, y1, x2, y2) or one of: \(names))")
+      throw .unparsableEasing(
+        text: text, reason: "unknown keyword (expected cubic-bezier(x1, y1, x2, y2) or one of: \(names))")
     }
     let parts = arguments.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 4 else {
@@ -93,7 +95,9 @@ extension String {
   /// The string without leading and trailing spaces, tabs and newlines.
   func trimmingWhitespace() -> String {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-    guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
+    guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
+      return ""
+    }
     return String(self[start...end])
   }
 }

@@ -60,7 +60,9 @@ struct SVGBuilder {
 extension String {
   fileprivate func replacingDoubleDashes() -> String {
     var result = self
-    while result.contains("--") { result = result.split(separator: "-", omittingEmptySubsequences: false).joined(separator: "–") }
+    while result.contains("--") {
+      result = result.split(separator: "-", omittingEmptySubsequences: false).joined(separator: "–")
+    }
     return result
   }
 }

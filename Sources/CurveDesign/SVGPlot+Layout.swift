@@ -24,8 +24,10 @@ struct PlotFrame {
 
   /// `x`, `y`, `width`, `height` attributes of the frame's rectangle.
   var rectAttributes: [(String, String)] {
-    [("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(top)),
-     ("width", PlotNumber.fixed(width)), ("height", PlotNumber.fixed(height))]
+    [
+      ("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(top)),
+      ("width", PlotNumber.fixed(width)), ("height", PlotNumber.fixed(height)),
+    ]
   }
 }
 
@@ -90,10 +92,14 @@ struct PlotLayout {
     let legendNeeds = top + Double(series.count) * Self.legendBlockHeight + Self.keyHeight + 16
     height = max(slope.bottom + 56, legendNeeds)
 
-    levelTicks = stride(from: (levelLow * 4).rounded(.up), through: (levelHigh * 4).rounded(.down), by: 1).map { $0 / 4 }
+    levelTicks = stride(from: (levelLow * 4).rounded(.up), through: (levelHigh * 4).rounded(.down), by: 1).map {
+      $0 / 4
+    }
     let slopeStep = Self.niceStep((slopeHigh - slopeLow) / 3)
-    slopeTicks = stride(from: (slopeLow / slopeStep).rounded(.up), through: (slopeHigh / slopeStep).rounded(.down), by: 1)
-      .map { $0 * slopeStep }
+    slopeTicks = stride(
+      from: (slopeLow / slopeStep).rounded(.up), through: (slopeHigh / slopeStep).rounded(.down), by: 1
+    )
+    .map { $0 * slopeStep }
 
     durationDays = options.durationDays.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
     if let days = durationDays {

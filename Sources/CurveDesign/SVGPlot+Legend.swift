@@ -13,7 +13,8 @@ extension SVGPlot {
       return ("✗ rises everywhere", risingColour)
     case .notMonotone(let rising, _):
       let intervals = curve.slope.risingIntervals
-      let place = intervals.isEmpty
+      let place =
+        intervals.isEmpty
         ? "near " + layout.describe(rising.t...rising.t)
         : intervals.map(layout.describe).joined(separator: ", ")
       return ("✗ rises: \(place)", risingColour)
@@ -28,21 +29,32 @@ extension SVGPlot {
       var y = layout.main.top + 6
       for (index, curve) in series.enumerated() {
         svg.group("g", [("class", "legend-entry")]) { svg in
-          svg.empty("line", [
-            ("x1", PlotNumber.fixed(left)), ("y1", PlotNumber.fixed(y)), ("x2", PlotNumber.fixed(left + 26)),
-            ("y2", PlotNumber.fixed(y)), ("stroke", colour(index)), ("stroke-width", "3"),
-          ])
-          svg.text("text", [
-            ("x", PlotNumber.fixed(left + 34)), ("y", PlotNumber.fixed(y + 5)), ("font-size", "14"),
-            ("font-weight", "bold"), ("fill", "#111827"),
-          ], curve.name.count <= 28 ? curve.name : String(curve.name.prefix(27)) + "…")
+          svg.empty(
+            "line",
+            [
+              ("x1", PlotNumber.fixed(left)), ("y1", PlotNumber.fixed(y)), ("x2", PlotNumber.fixed(left + 26)),
+              ("y2", PlotNumber.fixed(y)), ("stroke", colour(index)), ("stroke-width", "3"),
+            ])
+          svg.text(
+            "text",
+            [
+              ("x", PlotNumber.fixed(left + 34)), ("y", PlotNumber.fixed(y + 5)), ("font-size", "14"),
+              ("font-weight", "bold"), ("fill", "#111827"),
+            ], curve.name.count <= 28 ? curve.name : String(curve.name.prefix(27)) + "…")
           let verdict = verdict(curve, layout: layout)
-          svg.text("text", [
-            ("class", "verdict"), ("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(y + 24)), ("font-size", "13"),
-            ("font-weight", "bold"), ("fill", verdict.colour),
-          ], verdict.text)
+          svg.text(
+            "text",
+            [
+              ("class", "verdict"), ("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(y + 24)), ("font-size", "13"),
+              ("font-weight", "bold"), ("fill", verdict.colour),
+            ], verdict.text)
           let flat = curve.slope.flatIntervals.map(layout.describe).joined(separator: ", ")
-          svg.text("text", [("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(y + 42)), ("fill", flat.isEmpty ? "#6b7280" : "#b45309")],
+          svg.text(
+            "text",
+            [
+              ("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(y + 42)),
+              ("fill", flat.isEmpty ? "#6b7280" : "#b45309"),
+            ],
             flat.isEmpty ? "never flat" : "◼ flat: \(flat)")
           let fit = "\(curve.points.count) points · max |r| \(PlotNumber.significant(curve.maxAbsResidual))"
           svg.text("text", [("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(y + 59))], fit)
@@ -59,30 +71,41 @@ extension SVGPlot {
   /// What each mark means.
   static func drawKey(_ svg: inout SVGBuilder, top: Double, left: Double, thresholds: [Double]) {
     svg.group("g", [("class", "key")]) { svg in
-      svg.empty("line", [
-        ("x1", PlotNumber.fixed(left)), ("y1", PlotNumber.fixed(top - 8)), ("x2", PlotNumber.fixed(left + 220)),
-        ("y2", PlotNumber.fixed(top - 8)), ("stroke", "#d1d5db"), ("stroke-width", "1"),
-      ])
+      svg.empty(
+        "line",
+        [
+          ("x1", PlotNumber.fixed(left)), ("y1", PlotNumber.fixed(top - 8)), ("x2", PlotNumber.fixed(left + 220)),
+          ("y2", PlotNumber.fixed(top - 8)), ("stroke", "#d1d5db"), ("stroke-width", "1"),
+        ])
       let textX = PlotNumber.fixed(left + 34)
       func row(_ index: Int) -> Double { top + 12 + Double(index) * 21 }
-      svg.empty("line", [
-        ("x1", PlotNumber.fixed(left)), ("y1", PlotNumber.fixed(row(0))), ("x2", PlotNumber.fixed(left + 26)),
-        ("y2", PlotNumber.fixed(row(0))), ("stroke", "#374151"), ("stroke-width", "2.75"),
-      ])
+      svg.empty(
+        "line",
+        [
+          ("x1", PlotNumber.fixed(left)), ("y1", PlotNumber.fixed(row(0))), ("x2", PlotNumber.fixed(left + 26)),
+          ("y2", PlotNumber.fixed(row(0))), ("stroke", "#374151"), ("stroke-width", "2.75"),
+        ])
       svg.text("text", [("x", textX), ("y", PlotNumber.fixed(row(0) + 4))], "fitted curve")
-      svg.empty("line", [
-        ("x1", PlotNumber.fixed(left + 13)), ("y1", PlotNumber.fixed(row(1) - 9)), ("x2", PlotNumber.fixed(left + 13)),
-        ("y2", PlotNumber.fixed(row(1) + 1)), ("stroke", "#374151"), ("stroke-width", "2"),
-      ])
-      svg.empty("circle", [
-        ("cx", PlotNumber.fixed(left + 13)), ("cy", PlotNumber.fixed(row(1) + 3)), ("r", "4.5"), ("fill", "#ffffff"),
-        ("stroke", "#374151"), ("stroke-width", "2"),
-      ])
+      svg.empty(
+        "line",
+        [
+          ("x1", PlotNumber.fixed(left + 13)), ("y1", PlotNumber.fixed(row(1) - 9)),
+          ("x2", PlotNumber.fixed(left + 13)),
+          ("y2", PlotNumber.fixed(row(1) + 1)), ("stroke", "#374151"), ("stroke-width", "2"),
+        ])
+      svg.empty(
+        "circle",
+        [
+          ("cx", PlotNumber.fixed(left + 13)), ("cy", PlotNumber.fixed(row(1) + 3)), ("r", "4.5"), ("fill", "#ffffff"),
+          ("stroke", "#374151"), ("stroke-width", "2"),
+        ])
       svg.text("text", [("x", textX), ("y", PlotNumber.fixed(row(1) + 4))], "point, whisker to curve = residual")
-      svg.empty("line", [
-        ("x1", PlotNumber.fixed(left)), ("y1", PlotNumber.fixed(row(2))), ("x2", PlotNumber.fixed(left + 26)),
-        ("y2", PlotNumber.fixed(row(2))), ("stroke", "#9ca3af"), ("stroke-width", "1.5"), ("stroke-dasharray", "6 5"),
-      ])
+      svg.empty(
+        "line",
+        [
+          ("x1", PlotNumber.fixed(left)), ("y1", PlotNumber.fixed(row(2))), ("x2", PlotNumber.fixed(left + 26)),
+          ("y2", PlotNumber.fixed(row(2))), ("stroke", "#9ca3af"), ("stroke-width", "1.5"), ("stroke-dasharray", "6 5"),
+        ])
       svg.text("text", [("x", textX), ("y", PlotNumber.fixed(row(2) + 4))], "linear reference")
       swatch(&svg, x: left, y: row(3) - 7, colour: risingColour, opacity: "0.3")
       svg.text("text", [("x", textX), ("y", PlotNumber.fixed(row(3) + 4))], "rising: the level goes up")
@@ -90,16 +113,19 @@ extension SVGPlot {
       let distinct = Array(Set(thresholds)).sorted()
       let threshold = distinct.count == 1 ? PlotNumber.significant(distinct[0]) : "its threshold"
       svg.text("text", [("x", textX), ("y", PlotNumber.fixed(row(4) + 4))], "flat: |f′| < \(threshold)")
-      svg.text("text", [("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(row(5) + 4)), ("fill", "#6b7280")],
+      svg.text(
+        "text", [("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(row(5) + 4)), ("fill", "#6b7280")],
         "f′ = change per period; average is −1")
     }
   }
 
   /// A small filled square for the key.
   private static func swatch(_ svg: inout SVGBuilder, x: Double, y: Double, colour: String, opacity: String) {
-    svg.empty("rect", [
-      ("x", PlotNumber.fixed(x)), ("y", PlotNumber.fixed(y)), ("width", "26"), ("height", "14"),
-      ("fill", colour), ("fill-opacity", opacity),
-    ])
+    svg.empty(
+      "rect",
+      [
+        ("x", PlotNumber.fixed(x)), ("y", PlotNumber.fixed(y)), ("width", "26"), ("height", "14"),
+        ("fill", colour), ("fill-opacity", opacity),
+      ])
   }
 }

@@ -10,29 +10,36 @@ extension SVGPlot {
       svg.group("g", [("class", "rising-bands"), ("fill", risingColour), ("fill-opacity", "0.16")]) { svg in
         for curve in series { drawBands(&svg, curve.slope.risingIntervals, in: frame) }
       }
-      svg.empty("line", [
-        ("class", "linear-reference"), ("x1", PlotNumber.fixed(frame.x(0))), ("y1", PlotNumber.fixed(frame.y(1))),
-        ("x2", PlotNumber.fixed(frame.x(1))), ("y2", PlotNumber.fixed(frame.y(0))),
-        ("stroke", "#9ca3af"), ("stroke-width", "1.5"), ("stroke-dasharray", "6 5"),
-      ])
-      drawAxes(&svg, frame: frame, layout: layout, ticks: layout.levelTicks, label: { PlotNumber.fixed($0 * 100) + " %" })
+      svg.empty(
+        "line",
+        [
+          ("class", "linear-reference"), ("x1", PlotNumber.fixed(frame.x(0))), ("y1", PlotNumber.fixed(frame.y(1))),
+          ("x2", PlotNumber.fixed(frame.x(1))), ("y2", PlotNumber.fixed(frame.y(0))),
+          ("stroke", "#9ca3af"), ("stroke-width", "1.5"), ("stroke-dasharray", "6 5"),
+        ])
+      drawAxes(
+        &svg, frame: frame, layout: layout, ticks: layout.levelTicks, label: { PlotNumber.fixed($0 * 100) + " %" })
       svg.text("text", rotatedTitle(frame), "level")
       svg.group("g", [("clip-path", "url(#main-clip)")]) { svg in
         for curve in series {
           for interval in curve.slope.risingIntervals {
-            svg.empty("path", [
-              ("class", "rising-halo"),
-              ("d", bezierPath(curve.polynomial, from: interval.lowerBound, to: interval.upperBound, in: frame)),
-              ("fill", "none"), ("stroke", risingColour), ("stroke-opacity", "0.45"), ("stroke-width", "10"),
-              ("stroke-linecap", "round"),
-            ])
+            svg.empty(
+              "path",
+              [
+                ("class", "rising-halo"),
+                ("d", bezierPath(curve.polynomial, from: interval.lowerBound, to: interval.upperBound, in: frame)),
+                ("fill", "none"), ("stroke", risingColour), ("stroke-opacity", "0.45"), ("stroke-width", "10"),
+                ("stroke-linecap", "round"),
+              ])
           }
         }
         for (index, curve) in series.enumerated() {
-          svg.empty("path", [
-            ("class", "curve"), ("d", bezierPath(curve.polynomial, in: frame)), ("fill", "none"),
-            ("stroke", colour(index)), ("stroke-width", "2.75"), ("stroke-linejoin", "round"),
-          ])
+          svg.empty(
+            "path",
+            [
+              ("class", "curve"), ("d", bezierPath(curve.polynomial, in: frame)), ("fill", "none"),
+              ("stroke", colour(index)), ("stroke-width", "2.75"), ("stroke-linejoin", "round"),
+            ])
         }
         for (index, curve) in series.enumerated() {
           drawPoints(&svg, curve, colour: colour(index), frame: frame)
@@ -46,17 +53,22 @@ extension SVGPlot {
     svg.group("g", [("class", "points")]) { svg in
       for (point, residual) in zip(curve.points, curve.residuals) {
         let x = PlotNumber.fixed(frame.x(point.t))
-        svg.empty("line", [
-          ("class", "residual"), ("x1", x), ("y1", PlotNumber.fixed(frame.y(point.y))),
-          ("x2", x), ("y2", PlotNumber.fixed(frame.y(point.y - residual))),
-          ("stroke", colour), ("stroke-width", "2"), ("stroke-linecap", "round"),
-        ])
+        svg.empty(
+          "line",
+          [
+            ("class", "residual"), ("x1", x), ("y1", PlotNumber.fixed(frame.y(point.y))),
+            ("x2", x), ("y2", PlotNumber.fixed(frame.y(point.y - residual))),
+            ("stroke", colour), ("stroke-width", "2"), ("stroke-linecap", "round"),
+          ])
       }
       for point in curve.points {
-        svg.empty("circle", [
-          ("class", "control-point"), ("cx", PlotNumber.fixed(frame.x(point.t))), ("cy", PlotNumber.fixed(frame.y(point.y))),
-          ("r", "4.5"), ("fill", "#ffffff"), ("stroke", colour), ("stroke-width", "2"),
-        ])
+        svg.empty(
+          "circle",
+          [
+            ("class", "control-point"), ("cx", PlotNumber.fixed(frame.x(point.t))),
+            ("cy", PlotNumber.fixed(frame.y(point.y))),
+            ("r", "4.5"), ("fill", "#ffffff"), ("stroke", colour), ("stroke-width", "2"),
+          ])
       }
     }
   }
@@ -74,24 +86,30 @@ extension SVGPlot {
         for curve in series { drawBands(&svg, curve.slope.risingIntervals, in: frame) }
       }
       drawAxes(&svg, frame: frame, layout: layout, ticks: layout.slopeTicks, label: { PlotNumber.significant($0) })
-      svg.empty("line", [
-        ("class", "zero-slope"), ("x1", PlotNumber.fixed(frame.left)), ("y1", PlotNumber.fixed(frame.y(0))),
-        ("x2", PlotNumber.fixed(frame.right)), ("y2", PlotNumber.fixed(frame.y(0))),
-        ("stroke", "#111827"), ("stroke-width", "1.25"),
-      ])
+      svg.empty(
+        "line",
+        [
+          ("class", "zero-slope"), ("x1", PlotNumber.fixed(frame.left)), ("y1", PlotNumber.fixed(frame.y(0))),
+          ("x2", PlotNumber.fixed(frame.right)), ("y2", PlotNumber.fixed(frame.y(0))),
+          ("stroke", "#111827"), ("stroke-width", "1.25"),
+        ])
       svg.text("text", rotatedTitle(frame), "slope f′")
       svg.group("g", [("clip-path", "url(#slope-clip)")]) { svg in
         for (index, curve) in series.enumerated() {
-          svg.empty("path", [
-            ("class", "slope"), ("d", bezierPath(curve.slope.derivative, in: frame)), ("fill", "none"),
-            ("stroke", colour(index)), ("stroke-width", "2"),
-          ])
+          svg.empty(
+            "path",
+            [
+              ("class", "slope"), ("d", bezierPath(curve.slope.derivative, in: frame)), ("fill", "none"),
+              ("stroke", colour(index)), ("stroke-width", "2"),
+            ])
         }
       }
-      svg.text("text", [
-        ("x", PlotNumber.fixed(frame.left + frame.width / 2)), ("y", PlotNumber.fixed(frame.bottom + 40)),
-        ("font-size", "13"), ("text-anchor", "middle"), ("fill", "#374151"),
-      ], layout.timeTitle)
+      svg.text(
+        "text",
+        [
+          ("x", PlotNumber.fixed(frame.left + frame.width / 2)), ("y", PlotNumber.fixed(frame.bottom + 40)),
+          ("font-size", "13"), ("text-anchor", "middle"), ("fill", "#374151"),
+        ], layout.timeTitle)
     }
   }
 
@@ -100,23 +118,29 @@ extension SVGPlot {
     for interval in intervals {
       let x0 = frame.x(interval.lowerBound)
       let x1 = max(frame.x(interval.upperBound), x0 + 1.5)
-      svg.empty("rect", [
-        ("x", PlotNumber.fixed(x0)), ("y", PlotNumber.fixed(frame.top)),
-        ("width", PlotNumber.fixed(x1 - x0)), ("height", PlotNumber.fixed(frame.height)),
-      ])
+      svg.empty(
+        "rect",
+        [
+          ("x", PlotNumber.fixed(x0)), ("y", PlotNumber.fixed(frame.top)),
+          ("width", PlotNumber.fixed(x1 - x0)), ("height", PlotNumber.fixed(frame.height)),
+        ])
     }
   }
 
   /// Light grid lines at the value ticks and time ticks.
-  static func drawGrid(_ svg: inout SVGBuilder, frame: PlotFrame, ticks: [Double], timeTicks: [(t: Double, label: String)]) {
+  static func drawGrid(
+    _ svg: inout SVGBuilder, frame: PlotFrame, ticks: [Double], timeTicks: [(t: Double, label: String)]
+  ) {
     svg.group("g", [("class", "grid"), ("stroke", "#e5e7eb"), ("stroke-width", "1")]) { svg in
       for value in ticks {
         let y = PlotNumber.fixed(frame.y(value))
-        svg.empty("line", [("x1", PlotNumber.fixed(frame.left)), ("y1", y), ("x2", PlotNumber.fixed(frame.right)), ("y2", y)])
+        svg.empty(
+          "line", [("x1", PlotNumber.fixed(frame.left)), ("y1", y), ("x2", PlotNumber.fixed(frame.right)), ("y2", y)])
       }
       for tick in timeTicks {
         let x = PlotNumber.fixed(frame.x(tick.t))
-        svg.empty("line", [("x1", x), ("y1", PlotNumber.fixed(frame.top)), ("x2", x), ("y2", PlotNumber.fixed(frame.bottom))])
+        svg.empty(
+          "line", [("x1", x), ("y1", PlotNumber.fixed(frame.top)), ("x2", x), ("y2", PlotNumber.fixed(frame.bottom))])
       }
     }
   }
@@ -140,14 +164,20 @@ extension SVGPlot {
     }
     svg.group("g", [("class", "tick-labels"), ("font-size", "12"), ("fill", "#374151")]) { svg in
       for value in ticks {
-        svg.text("text", [
-          ("x", PlotNumber.fixed(frame.left - 9)), ("y", PlotNumber.fixed(frame.y(value) + 4)), ("text-anchor", "end"),
-        ], label(value))
+        svg.text(
+          "text",
+          [
+            ("x", PlotNumber.fixed(frame.left - 9)), ("y", PlotNumber.fixed(frame.y(value) + 4)),
+            ("text-anchor", "end"),
+          ], label(value))
       }
       for tick in layout.timeTicks {
-        svg.text("text", [
-          ("x", PlotNumber.fixed(frame.x(tick.t))), ("y", PlotNumber.fixed(frame.bottom + 19)), ("text-anchor", "middle"),
-        ], tick.label)
+        svg.text(
+          "text",
+          [
+            ("x", PlotNumber.fixed(frame.x(tick.t))), ("y", PlotNumber.fixed(frame.bottom + 19)),
+            ("text-anchor", "middle"),
+          ], tick.label)
       }
     }
   }

@@ -40,14 +40,18 @@ public enum SVGPlot {
   /// Renders `series` (overlaid, in palette order) as one SVG document.
   /// - Throws: ``DesignError/nothingToPlot`` when `series` is empty.
   /// - Complexity: O(series × (points + grid)), a few kilobytes of output per curve.
-  public static func render(_ series: [PlotSeries], options: PlotOptions = PlotOptions()) throws(DesignError) -> String {
+  public static func render(_ series: [PlotSeries], options: PlotOptions = PlotOptions()) throws(DesignError) -> String
+  {
     guard !series.isEmpty else { throw .nothingToPlot }
     let layout = PlotLayout(series: series, options: options)
     var svg = SVGBuilder()
     svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     let size = [("width", PlotNumber.fixed(layout.width)), ("height", PlotNumber.fixed(layout.height))]
-    let root = [("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1")] + size
-      + [("viewBox", "0 0 \(PlotNumber.fixed(layout.width)) \(PlotNumber.fixed(layout.height))"), ("font-family", font)]
+    let root =
+      [("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1")] + size
+      + [
+        ("viewBox", "0 0 \(PlotNumber.fixed(layout.width)) \(PlotNumber.fixed(layout.height))"), ("font-family", font),
+      ]
     svg.group("svg", root) { svg in
       let names = series.map(\.name).joined(separator: " vs ")
       let title = options.title ?? (names.count <= 60 ? names : "\(series.count) curves compared")
@@ -62,7 +66,8 @@ public enum SVGPlot {
         }
       }
       svg.empty("rect", [("x", "0"), ("y", "0"), ("width", "100%"), ("height", "100%"), ("fill", "#ffffff")])
-      svg.text("text", [("x", "24"), ("y", "30"), ("font-size", "18"), ("font-weight", "bold"), ("fill", "#111827")], title)
+      svg.text(
+        "text", [("x", "24"), ("y", "30"), ("font-size", "18"), ("font-weight", "bold"), ("fill", "#111827")], title)
       drawMainPanel(&svg, series: series, layout: layout)
       drawSlopePanel(&svg, series: series, layout: layout)
       drawLegend(&svg, series: series, layout: layout)
@@ -76,7 +81,9 @@ public enum SVGPlot {
   /// reproduces it exactly, so such curves (on any interval) are one exact Bézier
   /// segment; higher degrees use 64 segments per unit of t (error O(h⁴·max|f⁽⁴⁾|), far
   /// below a pixel).
-  static func bezierPath(_ polynomial: Polynomial, from start: Double = 0, to end: Double = 1, in frame: PlotFrame) -> String {
+  static func bezierPath(_ polynomial: Polynomial, from start: Double = 0, to end: Double = 1, in frame: PlotFrame)
+    -> String
+  {
     let derivative = polynomial.derivative()
     let segments = polynomial.degree <= 3 ? 1 : max(1, Int((64 * (end - start)).rounded(.up)))
     func point(_ t: Double, _ y: Double) -> String {
@@ -89,7 +96,8 @@ public enum SVGPlot {
       let h = t1 - t0
       let (f0, f1) = (polynomial.value(at: t0), polynomial.value(at: t1))
       let (d0, d1) = (derivative.value(at: t0), derivative.value(at: t1))
-      path += " C " + point(t0 + h / 3, f0 + h * d0 / 3) + " " + point(t1 - h / 3, f1 - h * d1 / 3) + " " + point(t1, f1)
+      path +=
+        " C " + point(t0 + h / 3, f0 + h * d0 / 3) + " " + point(t1 - h / 3, f1 - h * d1 / 3) + " " + point(t1, f1)
     }
     return path
   }

@@ -29,7 +29,9 @@ public enum TerminalPreview {
   ///   - height: plot height in character cells, clamped to ``heightRange``.
   /// - Returns: `height + 2` lines, each ending in a newline.
   /// - Complexity: O(width · height + points).
-  public static func render(_ polynomial: Polynomial, points: [DataPoint] = [], width: Int = 48, height: Int = 10) -> String {
+  public static func render(_ polynomial: Polynomial, points: [DataPoint] = [], width: Int = 48, height: Int = 10)
+    -> String
+  {
     let columns = min(max(width, widthRange.lowerBound), widthRange.upperBound)
     let rows = min(max(height, heightRange.lowerBound), heightRange.upperBound)
     let dotColumns = 2 * columns

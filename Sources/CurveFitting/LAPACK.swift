@@ -6,15 +6,15 @@
 // optimal-size formulas evaluated with a generous block size (see `blockSize`), so no
 // lwork = -1 query call is needed.
 #if canImport(Accelerate)
-import Accelerate
+  import Accelerate
 
-/// Fortran INTEGER as Accelerate declares it.
-typealias LAPACKInteger = __CLPK_integer
+  /// Fortran INTEGER as Accelerate declares it.
+  typealias LAPACKInteger = __CLPK_integer
 #else
-import CLAPACK
+  import CLAPACK
 
-/// Fortran INTEGER in the LP64 reference LAPACK / OpenBLAS builds.
-typealias LAPACKInteger = Int32
+  /// Fortran INTEGER in the LP64 reference LAPACK / OpenBLAS builds.
+  typealias LAPACKInteger = Int32
 #endif
 
 /// Thin, throwing wrappers over the LAPACK routines the fitter uses.

@@ -37,7 +37,9 @@ extension LeastSquaresFitter {
       let f = zip(weightedResidualsExtended(problem, coefficients), residual).map { ($0 - $1).value }
       let g = normalEquationResiduals(problem, residual)
       // Aᵀ·δr = Tᵀ·g and δr + A·δα = f  ⇒  AᵀA·δα = Aᵀf − Tᵀg.
-      let rhs = zip(design.transposedDesignTimes(f, problem, basis), multiplyTransposed(design.toMonomial, g)).map { $0 - $1 }
+      let rhs = zip(design.transposedDesignTimes(f, problem, basis), multiplyTransposed(design.toMonomial, g)).map {
+        $0 - $1
+      }
       let deltaAlpha = factor.solveNormalEquations(rhs)
       let step = ScaledDesign.euclideanNorm(deltaAlpha)
       guard step.isFinite, step < previousStep / 2 else { break }

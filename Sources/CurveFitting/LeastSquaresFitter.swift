@@ -104,7 +104,9 @@ public enum LeastSquaresFitter {
   /// Throws ``FitError/dependentConstraints(dependent:degree:)`` when the rows of `b`
   /// (constraints in the scaled basis) are numerically dependent, naming the constraints
   /// the pivoted QR of Bᵀ could not use.
-  private static func checkIndependent(_ b: ColumnMajorMatrix, constraints: [FitConstraint], degree: Int) throws(FitError) {
+  private static func checkIndependent(_ b: ColumnMajorMatrix, constraints: [FitConstraint], degree: Int)
+    throws(FitError)
+  {
     let factorization = try fullRankFactorization(b.transposed)
     guard factorization.rank < b.rows else { return }
     let dependent = factorization.pivots[factorization.rank...].sorted().map { constraints[$0] }

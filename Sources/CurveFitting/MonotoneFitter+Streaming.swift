@@ -10,7 +10,9 @@ extension MonotoneFitter {
   /// - Throws: as ``fit(_:minSlope:)``; other degrees than 3 are not supported here
   ///   (``MonotoneFitError/unsupportedStreamedDegree(degree:)``).
   /// - Complexity: O(1) beyond the accumulation.
-  public static func fit(streamed data: StreamingLeastSquares, minSlope: Double = 0) throws(MonotoneFitError) -> MonotoneFitReport {
+  public static func fit(streamed data: StreamingLeastSquares, minSlope: Double = 0) throws(MonotoneFitError)
+    -> MonotoneFitReport
+  {
     guard minSlope.isFinite, minSlope >= 0 else { throw .invalidMinSlope(minSlope) }
     guard data.degree == 3 else { throw .unsupportedStreamedDegree(degree: data.degree) }
     let unconstrained: FitReport
@@ -58,8 +60,10 @@ extension MonotoneFrame {
     let g0 = (0..<4).map { drop * h00[$0] - shift * (h10[$0] + h11[$0]) + ($0 == 0 ? end : 0) }
     let g1 = h10.map { -drop * (1 - sigma) * $0 }
     let g2 = h11.map { -drop * (1 - sigma) * $0 }
-    let (a0, a1, a2) = (Self.solveUpper(factor.toMonomial, g0), Self.solveUpper(factor.toMonomial, g1),
-      Self.solveUpper(factor.toMonomial, g2))
+    let (a0, a1, a2) = (
+      Self.solveUpper(factor.toMonomial, g0), Self.solveUpper(factor.toMonomial, g1),
+      Self.solveUpper(factor.toMonomial, g2)
+    )
     let (r0, r1, r2) = (multiply(factor.matrix, a0), multiply(factor.matrix, a1), multiply(factor.matrix, a2))
     var qr = StreamingQR(columns: 2)
     for i in 0..<r0.count {

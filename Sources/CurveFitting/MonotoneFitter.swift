@@ -60,7 +60,9 @@ public enum MonotoneFitter {
       throw .fit(error)
     }
     let pieces = MonotonePlaneProblem.activePieces(at: x)
-    let active = pieces.map { piece in MonotoneActiveConstraint(piece: piece, polynomial: polynomial, minSlope: minSlope) }
+    let active = pieces.map { piece in
+      MonotoneActiveConstraint(piece: piece, polynomial: polynomial, minSlope: minSlope)
+    }
     let kkt = MonotoneKKT(frame: frame, problem: problem, residuals: report.residuals, x: x, pieces: pieces)
     return MonotoneFitReport(
       fit: report, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: false,

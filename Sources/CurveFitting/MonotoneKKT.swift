@@ -31,7 +31,10 @@ public struct MonotoneKKT: Sendable, Hashable {
 
   /// Evaluates the certificate for the fit with residuals `residuals` at x̃ = `x`
   /// (nil: no inequality is active) with the boundary `pieces` active.
-  init(frame: MonotoneFrame, problem: FitProblem, residuals: [Double], x: SIMD2<Double>?, pieces: [MonotonePlaneProblem.Piece]) {
+  init(
+    frame: MonotoneFrame, problem: FitProblem, residuals: [Double], x: SIMD2<Double>?,
+    pieces: [MonotonePlaneProblem.Piece]
+  ) {
     var sumA = DoubleDouble(0)
     var sumB = DoubleDouble(0)
     var jacobian = 0.0
@@ -53,7 +56,10 @@ public struct MonotoneKKT: Sendable, Hashable {
 
   /// Evaluates the certificate for the plane problem ‖M·x̃ − z‖² + ρ² at x̃ = `x`:
   /// ∇F = 2Mᵀ(M·x̃ − z), scale 2‖M‖_F·√F.
-  init(plane: MonotonePlaneProblem, rho: Double, frame: MonotoneFrame, x: SIMD2<Double>, pieces: [MonotonePlaneProblem.Piece]) {
+  init(
+    plane: MonotonePlaneProblem, rho: Double, frame: MonotoneFrame, x: SIMD2<Double>,
+    pieces: [MonotonePlaneProblem.Piece]
+  ) {
     let r = plane.apply(x) - plane.z
     let gradient = 2 * SIMD2(plane.m11 * r.x, plane.m12 * r.x + plane.m22 * r.y)
     let frobenius = (plane.m11 * plane.m11 + plane.m12 * plane.m12 + plane.m22 * plane.m22).squareRoot()
@@ -62,7 +68,10 @@ public struct MonotoneKKT: Sendable, Hashable {
   }
 
   /// The multipliers and residual for gradient `g` at x̃ = `x` with `pieces` active.
-  init(gradient g: SIMD2<Double>, scale: Double, frame: MonotoneFrame, x: SIMD2<Double>?, pieces: [MonotonePlaneProblem.Piece]) {
+  init(
+    gradient g: SIMD2<Double>, scale: Double, frame: MonotoneFrame, x: SIMD2<Double>?,
+    pieces: [MonotonePlaneProblem.Piece]
+  ) {
     self.scale = scale
     var columns: [SIMD2<Double>] = frame.equalities.map(\.normal)
     let equalityCount = columns.count

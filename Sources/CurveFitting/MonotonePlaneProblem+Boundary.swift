@@ -48,7 +48,11 @@ extension MonotonePlaneProblem {
       let exhausted = visited > Self.cellBudget
       if abs(dpsi(mid)) > half * l2 || cell.depth >= 40 || exhausted {
         let (flo, fhi) = (psi(cell.lo), psi(cell.hi))
-        if flo == 0 { roots.append(cell.lo) } else if fhi == 0 { roots.append(cell.hi) } else if (flo < 0) != (fhi < 0) {
+        if flo == 0 {
+          roots.append(cell.lo)
+        } else if fhi == 0 {
+          roots.append(cell.hi)
+        } else if (flo < 0) != (fhi < 0) {
           roots.append(Self.refineRoot(lo: cell.lo, hi: cell.hi, negativeAtLo: flo < 0, psi, dpsi))
         } else if cell.depth >= 40 || exhausted {
           roots.append(mid)  // A numerically double zero: keep it as a candidate.

@@ -61,7 +61,8 @@ extension StreamingLeastSquares {
     let n = degree + 1
     guard distinct.count >= distinctNeeded else {
       throw .tooFewDistinctPoints(
-        distinct: distinct.count, pinned: 0, freeParameters: distinctNeeded, degree: degree, constraints: constraints.count)
+        distinct: distinct.count, pinned: 0, freeParameters: distinctNeeded, degree: degree,
+        constraints: constraints.count)
     }
     let factor = try scaledFactor()
     let scaled: [Double]

@@ -153,7 +153,8 @@ public struct ParsedArguments: Sendable {
   where T.RawValue == String {
     guard let text = value(name) else { return nil }
     guard let choice = T(rawValue: text) else {
-      throw UsageError("\(name): unknown value '\(text)' (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+      throw UsageError(
+        "\(name): unknown value '\(text)' (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
     return choice
   }

@@ -1,3 +1,5 @@
+import CurveSpec
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import CurveSpec
 
 /// Where a command reads input and writes output. The real tool uses ``StandardIO``;
 /// tests use ``CapturedIO`` and run commands in-process.

@@ -86,7 +86,8 @@ struct SpecDecoder {
     return items
   }
 
-  func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode, path: String, as type: T.Type) throws(SpecError) -> T
+  func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode, path: String, as type: T.Type) throws(SpecError)
+    -> T
   where T.RawValue == String {
     let text = try string(node, path: path)
     guard let value = T(rawValue: text) else {
@@ -106,7 +107,9 @@ struct SpecDecoder {
 
     guard let pointsNode = member("points") else { throw fail("missing required field \"points\"", at: root) }
     let pointNodes = try array(pointsNode, path: "points")
-    guard !pointNodes.isEmpty else { throw fail("points: empty; a curve needs at least one control point", at: pointsNode) }
+    guard !pointNodes.isEmpty else {
+      throw fail("points: empty; a curve needs at least one control point", at: pointsNode)
+    }
 
     var constraints: [FitConstraint]?
     if let node = member("constraints") { constraints = try decodeConstraints(node) }
@@ -116,7 +119,8 @@ struct SpecDecoder {
     if let node = member("weights") {
       let items = try array(node, path: "weights")
       guard items.count == pointNodes.count else {
-        throw fail("weights: \(items.count) weights for \(pointNodes.count) points; give one weight per point", at: node)
+        throw fail(
+          "weights: \(items.count) weights for \(pointNodes.count) points; give one weight per point", at: node)
       }
       var values: [Double] = []
       for (index, item) in items.enumerated() {
@@ -130,20 +134,25 @@ struct SpecDecoder {
     var degree = 3
     if let node = member("degree") {
       let value = try number(node, path: "degree")
-      guard value == value.rounded(), value >= Double(FitProblem.minimumDegree), value <= Double(FitProblem.maximumDegree)
+      guard value == value.rounded(), value >= Double(FitProblem.minimumDegree),
+        value <= Double(FitProblem.maximumDegree)
       else {
         throw fail(
-          "degree: \(value) is not an integer from \(FitProblem.minimumDegree) to \(FitProblem.maximumDegree)", at: node)
+          "degree: \(value) is not an integer from \(FitProblem.minimumDegree) to \(FitProblem.maximumDegree)", at: node
+        )
       }
       degree = Int(value)
     }
 
-    var spec = CurveSpec(name: name, points: points, weights: weights, degree: degree, constraints: constraints, sourceName: source)
+    var spec = CurveSpec(
+      name: name, points: points, weights: weights, degree: degree, constraints: constraints, sourceName: source)
     if let node = member("description") { spec.details = try string(node, path: "description") }
     if let node = member("monotonic") { spec.monotonic = try choice(node, path: "monotonic", as: MonotonicPolicy.self) }
     if let node = member("minSlope") {
       let value = try number(node, path: "minSlope")
-      guard value >= 0 else { throw fail("minSlope: \(value) is negative; give the slope magnitude, e.g. 0.05", at: node) }
+      guard value >= 0 else {
+        throw fail("minSlope: \(value) is negative; give the slope magnitude, e.g. 0.05", at: node)
+      }
       spec.minSlope = value
     }
     if let node = member("durationDays") {
@@ -161,7 +170,8 @@ struct SpecDecoder {
     for (index, node) in nodes.enumerated() {
       let pair = try array(node, path: "points[\(index)]")
       guard pair.count == 2 else {
-        throw fail("points[\(index)]: expected [t, level], found \(pair.count) element\(pair.count == 1 ? "" : "s")", at: node)
+        throw fail(
+          "points[\(index)]: expected [t, level], found \(pair.count) element\(pair.count == 1 ? "" : "s")", at: node)
       }
       let t = try number(pair[0], path: "points[\(index)][0]")
       let y = try number(pair[1], path: "points[\(index)][1]")
@@ -175,7 +185,8 @@ struct SpecDecoder {
     if let (first, second) = CurveSpec.conflictingDuplicate(in: points) {
       let (t, y, previous) = (points[second].t, points[second].y, points[first].y)
       throw fail(
-        "points[\(second)]: t = \(t) repeats points[\(first)] with a different level (\(y) vs \(previous))", at: nodes[second])
+        "points[\(second)]: t = \(t) repeats points[\(first)] with a different level (\(y) vs \(previous))",
+        at: nodes[second])
     }
     return points
   }
@@ -210,7 +221,9 @@ struct SpecDecoder {
       switch member.key {
       case "typeName":
         let name = try string(member.value, path: path)
-        if let problem = SwiftIdentifier.problem(withTypeName: name) { throw fail("\(path): \(problem)", at: member.value) }
+        if let problem = SwiftIdentifier.problem(withTypeName: name) {
+          throw fail("\(path): \(problem)", at: member.value)
+        }
         options.typeName = name
       case "access": options.access = try choice(member.value, path: path, as: AccessLevel.self)
       case "inverse": options.inverse = try choice(member.value, path: path, as: InverseChoice.self)

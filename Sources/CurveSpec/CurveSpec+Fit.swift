@@ -112,7 +112,9 @@ extension PolicyFitResult {
   /// The result for an ordinary fit under `require` or `ignore`: the verdicts, and for
   /// `require` a ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)`` when the curve
   /// provably violates f′ ≤ −minSlope (minSlope 0: CurveCore's exact verdict decides).
-  static func checked(_ report: FitReport, policy: MonotonicPolicy, minSlope: Double) throws(CurveFitError) -> PolicyFitResult {
+  static func checked(_ report: FitReport, policy: MonotonicPolicy, minSlope: Double) throws(CurveFitError)
+    -> PolicyFitResult
+  {
     let verdict = MonotoneSlopeCheck.check(report.polynomial, minSlope: minSlope)
     let exact = report.polynomial.monotonicity()
     if policy == .require {

@@ -47,7 +47,9 @@ public struct CodegenOptions: Sendable, Hashable {
   public var withSchedule: Bool?
 
   /// Creates options; every field defaults to unset.
-  public init(typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseChoice? = nil, withSchedule: Bool? = nil) {
+  public init(
+    typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseChoice? = nil, withSchedule: Bool? = nil
+  ) {
     self.typeName = typeName
     self.access = access
     self.inverse = inverse

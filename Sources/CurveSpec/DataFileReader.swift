@@ -1,3 +1,5 @@
+import CurveFitting
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import CurveFitting
 
 /// Streams `t y` points from a whitespace-separated two-column text file.
 ///
@@ -34,7 +35,9 @@ public enum DataFileReader {
   ) throws(SpecError) -> Int {
     var count = 0
     while try reader.withNextLine({ (bytes) throws(SpecError) in
-      guard let (t, y) = try parseLine(bytes, lineNumber: reader.lineNumber, sourceName: reader.sourceName) else { return }
+      guard let (t, y) = try parseLine(bytes, lineNumber: reader.lineNumber, sourceName: reader.sourceName) else {
+        return
+      }
       try body(DataPoint(t: t, y: y), reader.lineNumber)
       count += 1
     }) {}
@@ -73,18 +76,21 @@ public enum DataFileReader {
     guard fields.count == 2 else {
       throw SpecError(
         "expected two numbers \"t y\" on the line, found \(fields.count == 1 ? "one field" : "more than two fields")",
-        source: sourceName, location: SourceLocation(line: lineNumber, column: fields[fields.count == 1 ? 0 : 2].start + 1))
+        source: sourceName,
+        location: SourceLocation(line: lineNumber, column: fields[fields.count == 1 ? 0 : 2].start + 1))
     }
     var values: [Double] = []
     for (position, field) in fields.enumerated() {
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
       let what = position == 0 ? "t" : "y"
       guard let value = Double(text) else {
-        throw SpecError("\(what): '\(text.abbreviated)' is not a number", source: sourceName,
+        throw SpecError(
+          "\(what): '\(text.abbreviated)' is not a number", source: sourceName,
           location: SourceLocation(line: lineNumber, column: field.start + 1))
       }
       guard value.isFinite else {
-        throw SpecError("\(what): '\(text.abbreviated)' is not finite; values must be finite numbers", source: sourceName,
+        throw SpecError(
+          "\(what): '\(text.abbreviated)' is not finite; values must be finite numbers", source: sourceName,
           location: SourceLocation(line: lineNumber, column: field.start + 1))
       }
       values.append(value)

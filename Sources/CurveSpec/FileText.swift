@@ -51,7 +51,8 @@ public enum FileText {
       let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
       if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
       if bytes.count > maximumSpecBytes {
-        throw SpecError("'\(path)' is larger than \(maximumSpecBytes >> 20) MiB; a spec file should be small", source: sourceName)
+        throw SpecError(
+          "'\(path)' is larger than \(maximumSpecBytes >> 20) MiB; a spec file should be small", source: sourceName)
       }
       if count < chunk.count {
         if ferror(file) != 0 {

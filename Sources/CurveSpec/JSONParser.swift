@@ -133,10 +133,14 @@ private struct Scanner {
     guard !isAtEnd else { throw error("unexpected end of input, expected a JSON value") }
     switch bytes[offset] {
     case UInt8(ascii: "{"):
-      guard depth < JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+      guard depth < JSONParser.maximumDepth else {
+        throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
+      }
       return JSONNode(location: start, kind: .object(try parseObject(depth: depth + 1)))
     case UInt8(ascii: "["):
-      guard depth < JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+      guard depth < JSONParser.maximumDepth else {
+        throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
+      }
       return JSONNode(location: start, kind: .array(try parseArray(depth: depth + 1)))
     case UInt8(ascii: "\""):
       return JSONNode(location: start, kind: .string(try parseString()))
@@ -246,7 +250,9 @@ private struct Scanner {
     let start = offset
     if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
     guard !isAtEnd, isDigit(bytes[offset]) else {
-      if matches("Infinity") || matches("inf") { throw error("infinity is not a JSON number; only finite numbers are allowed") }
+      if matches("Infinity") || matches("inf") {
+        throw error("infinity is not a JSON number; only finite numbers are allowed")
+      }
       throw error("expected a digit in number")
     }
     if bytes[offset] == UInt8(ascii: "0") {

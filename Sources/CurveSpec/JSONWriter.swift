@@ -50,7 +50,11 @@ public enum JSONWriter {
     case .string(let s): output += quoted(s)
     case .array(let items):
       // Arrays of scalars stay on one line; they are coefficient lists and points.
-      let scalarOnly = items.allSatisfy { if case .array = $0 { return false }; if case .object = $0 { return false }; return true }
+      let scalarOnly = items.allSatisfy {
+        if case .array = $0 { return false }
+        if case .object = $0 { return false }
+        return true
+      }
       guard let level = indent, !items.isEmpty, !scalarOnly else {
         output += "["
         for (index, item) in items.enumerated() {

@@ -1,3 +1,5 @@
+import CurveKitCLI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import CurveKitCLI
 
 // The executable is only this; every command lives in CurveKitCLI so tests can run it in-process.
 exit(CurveKitCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -49,7 +49,8 @@ struct GoldenCase: Sendable, CustomStringConvertible {
     GoldenCase(source: .spec("steep-start.curve.json"), options: GenerationOptions(typeName: "SteepStart")),
     GoldenCase(
       source: .spec("depletion.curve.json"),
-      options: GenerationOptions(typeName: "DepletionBisection", access: .public, inverse: .bisection, withSchedule: true)),
+      options: GenerationOptions(
+        typeName: "DepletionBisection", access: .public, inverse: .bisection, withSchedule: true)),
     GoldenCase(
       source: .spec("depletion.curve.json"),
       options: GenerationOptions(typeName: "DepletionCardano", access: .package, inverse: .cardano)),

@@ -37,7 +37,8 @@ struct GoldenFileTests {
 
   /// `diff -u` of the two texts, so a failure shows what changed.
   func unifiedDiff(expected: String, actual: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-golden-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "curvekit-golden-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let expectedURL = directory.appendingPathComponent("expected.swift")

@@ -68,7 +68,8 @@ struct AutoInverseRandomCurveTests {
       let error = Double(abs(Float80(cubic.normalizedElapsed(forLevel: level)) - reference.t))
       if error > worst.error || error.isNaN { worst = (error, level) }
     }
-    print("auto random curve \(index) | \(cubic) | max error \(worst.error) at level \(worst.level) | checked \(checked)")
+    print(
+      "auto random curve \(index) | \(cubic) | max error \(worst.error) at level \(worst.level) | checked \(checked)")
     #expect(checked >= Self.levelsPerCurve * 9 / 10, "too few levels with a tight Float80 reference: \(checked)")
     #expect(worst.error <= Self.bound, "curve \(index) (\(cubic)): \(worst.error) at level \(worst.level)")
   }

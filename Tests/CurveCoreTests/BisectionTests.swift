@@ -66,7 +66,9 @@ struct BisectionTests {
       let nearOne = Float80Inverse(cubic, level: 0.999_999).t
       let errorAtZero = Double(1 - nearZero)
       let errorAtOne = Double(nearOne)
-      print("bisection early-return error | \(curve.rawValue) | level ≤ 1e-6: \(errorAtZero) | level ≥ 0.999999: \(errorAtOne)")
+      print(
+        "bisection early-return error | \(curve.rawValue) | level ≤ 1e-6: \(errorAtZero) | level ≥ 0.999999: \(errorAtOne)"
+      )
       #expect(cubic.normalizedElapsedByBisection(forLevel: 0.000_001) == 1)
       #expect(cubic.normalizedElapsedByBisection(forLevel: 0.999_999) == 0)
       if curve == .steepStart {

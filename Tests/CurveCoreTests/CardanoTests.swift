@@ -33,7 +33,8 @@ struct CardanoTests {
         guard reference.bound <= 1e-17, abs(cubic.slope(at: t)) >= 1e-2 else { continue }
         let polished = Double(abs(Float80(cubic.normalizedElapsedByCardano(forLevel: level)) - reference.t))
         let raw = Double(abs(Float80(cubic.normalizedElapsedByCardano(forLevel: level, polish: .none)) - reference.t))
-        let newtonPolished = Double(abs(Float80(cubic.normalizedElapsedByCardano(forLevel: level, polish: .newton)) - reference.t))
+        let newtonPolished = Double(
+          abs(Float80(cubic.normalizedElapsedByCardano(forLevel: level, polish: .newton)) - reference.t))
         #expect(polished <= 4 * t.ulp + 0x1p-56, "\(name) at level \(level): \(polished)")
         #expect(newtonPolished <= 4 * t.ulp + 0x1p-56, "\(name) Newton polish at level \(level): \(newtonPolished)")
         #expect(raw <= 1e-12, "\(name) raw at level \(level): \(raw)")

@@ -1,6 +1,7 @@
-@testable import CurveCore
 import CurveKitTestSupport
 import Testing
+
+@testable import CurveCore
 
 /// The vectorizable clamp (`0 > t ? 0 : t`, then `m < 1 ? m : 1`) must return the same
 /// bits as the article's `max(0.0, min(1.0, t))` for every input, and every clamped

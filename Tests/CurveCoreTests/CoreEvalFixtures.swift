@@ -15,4 +15,3 @@ func coreEvalFixture(_ name: String) throws -> [[[Double]]] {
 func ulpDistance(_ x: Double, _ y: Double) -> Double {
   x == y ? 0 : abs(x - y) / max(x.ulp, y.ulp, Double.leastNonzeroMagnitude)
 }
-

@@ -8,7 +8,8 @@ import Testing
 private func reference(_ cubic: Cubic, _ t: Double) -> (value: Float80, scale: Float80) {
   let x = Float80(t)
   let value = ((Float80(cubic.a) * x + Float80(cubic.b)) * x + Float80(cubic.c)) * x + Float80(cubic.d)
-  let scale = ((Float80(abs(cubic.a)) * abs(x) + Float80(abs(cubic.b))) * abs(x) + Float80(abs(cubic.c))) * abs(x)
+  let scale =
+    ((Float80(abs(cubic.a)) * abs(x) + Float80(abs(cubic.b))) * abs(x) + Float80(abs(cubic.c))) * abs(x)
     + Float80(abs(cubic.d))
   return (value, scale)
 }
@@ -26,8 +27,9 @@ struct CubicEvaluationTests {
       let cubic = curve.cubic
       for _ in 0..<20_000 {
         let t = random.nextUnitDouble() * 1.4 - 0.2
-        #expect(cubic.level(forNormalizedElapsed: t, scheme: .horner).bitPattern
-          == cubic.level(forNormalizedElapsed: t).bitPattern)
+        #expect(
+          cubic.level(forNormalizedElapsed: t, scheme: .horner).bitPattern
+            == cubic.level(forNormalizedElapsed: t).bitPattern)
       }
     }
   }
@@ -37,10 +39,12 @@ struct CubicEvaluationTests {
     var random = SeededRandomNumberGenerator(seed: 11)
     var maximumAbsolute: Float80 = 0
     var maximumInScale: Float80 = 0
-    let cubics = ArticleCurve.allCases.map(\.cubic)
+    let cubics =
+      ArticleCurve.allCases.map(\.cubic)
       + (0..<200).map { _ in
-        Cubic(a: random.nextUnitDouble() * 4 - 2, b: random.nextUnitDouble() * 4 - 2,
-              c: random.nextUnitDouble() * 4 - 2, d: random.nextUnitDouble() * 4 - 2)
+        Cubic(
+          a: random.nextUnitDouble() * 4 - 2, b: random.nextUnitDouble() * 4 - 2,
+          c: random.nextUnitDouble() * 4 - 2, d: random.nextUnitDouble() * 4 - 2)
       }
     for cubic in cubics {
       for _ in 0..<2_000 {
@@ -60,7 +64,8 @@ struct CubicEvaluationTests {
     print("scheme \(scheme): max |error| \(Double(maximumAbsolute)), max error/S \(Double(maximumInScale))")
   }
 
-  @Test("article curves: every scheme's maximum error over 10⁵ uniform t, in ulps of 1", arguments: ArticleCurve.allCases)
+  @Test(
+    "article curves: every scheme's maximum error over 10⁵ uniform t, in ulps of 1", arguments: ArticleCurve.allCases)
   func articleCurveMaxima(curve: ArticleCurve) {
     let cubic = curve.cubic
     var report: [String] = []
@@ -107,13 +112,19 @@ struct CubicEvaluationTests {
     let atZero = cubic.value(at: 0, scheme: scheme)
     let atOne = cubic.value(at: 1, scheme: scheme)
     #expect(atZero == 1)
-    for t: Double in [-1e300, -1, -0.0, -.infinity] { #expect(cubic.level(forNormalizedElapsed: t, scheme: scheme) == atZero) }
-    for t: Double in [1e300, 2, .infinity, .nan] { #expect(cubic.level(forNormalizedElapsed: t, scheme: scheme) == atOne) }
+    for t: Double in [-1e300, -1, -0.0, -.infinity] {
+      #expect(cubic.level(forNormalizedElapsed: t, scheme: scheme) == atZero)
+    }
+    for t: Double in [1e300, 2, .infinity, .nan] {
+      #expect(cubic.level(forNormalizedElapsed: t, scheme: scheme) == atOne)
+    }
     #expect(cubic.value(at: .nan, scheme: scheme).isNaN, "unclamped evaluation propagates NaN")
     var random = SeededRandomNumberGenerator(seed: 13)
     for _ in 0..<500 {
-      let (a, b, c, d) = (random.nextUnitDouble() - 0.5, random.nextUnitDouble() - 0.5,
-                          random.nextUnitDouble() - 0.5, random.nextUnitDouble() - 0.5)
+      let (a, b, c, d) = (
+        random.nextUnitDouble() - 0.5, random.nextUnitDouble() - 0.5,
+        random.nextUnitDouble() - 0.5, random.nextUnitDouble() - 0.5
+      )
       let random = Cubic(a: a, b: b, c: c, d: d)
       #expect(random.value(at: 0, scheme: scheme) == d, "f(0) is d exactly")
       let atOne = random.value(at: 1, scheme: scheme)
@@ -131,8 +142,9 @@ struct CubicEvaluationTests {
   func polynomialAgreesWithCubic(scheme: EvaluationScheme) throws {
     var random = SeededRandomNumberGenerator(seed: 5)
     for _ in 0..<300 {
-      let cubic = Cubic(a: random.nextUnitDouble() - 0.5, b: random.nextUnitDouble() - 0.5,
-                        c: random.nextUnitDouble() - 0.5, d: random.nextUnitDouble() - 0.5)
+      let cubic = Cubic(
+        a: random.nextUnitDouble() - 0.5, b: random.nextUnitDouble() - 0.5,
+        c: random.nextUnitDouble() - 0.5, d: random.nextUnitDouble() - 0.5)
       let t = random.nextUnitDouble()
       #expect(cubic.polynomial.value(at: t, scheme: scheme).bitPattern == cubic.value(at: t, scheme: scheme).bitPattern)
     }

@@ -35,8 +35,9 @@ struct DepletionScheduleTests {
     #expect(schedule.emptyDate == refill.addingTimeInterval(604_800))
   }
 
-  @Test("level(at:) is the article's currentLevel(at:) bit for bit, clamped before the refill and after the end",
-        arguments: ArticleCurve.allCases)
+  @Test(
+    "level(at:) is the article's currentLevel(at:) bit for bit, clamped before the refill and after the end",
+    arguments: ArticleCurve.allCases)
   func levelMatchesArticle(curve: ArticleCurve) throws {
     let days = 7.0
     let schedule = try DepletionSchedule(curve: curve.cubic, lastRefillDate: refill, durationInDays: days)
@@ -60,14 +61,17 @@ struct DepletionScheduleTests {
 
   @Test("widget percentage rounds half away from zero and clamps to 0…100")
   func widgetPercentage() {
-    let cases: [(Double, Int)] = [(0.125, 13), (0.124_999, 12), (0.005, 1), (0.004_9, 0), (0.995, 100), (1.2, 100),
-                                  (-0.3, 0), (.nan, 0), (.infinity, 100), (-.infinity, 0), (0.5, 50)]
+    let cases: [(Double, Int)] = [
+      (0.125, 13), (0.124_999, 12), (0.005, 1), (0.004_9, 0), (0.995, 100), (1.2, 100),
+      (-0.3, 0), (.nan, 0), (.infinity, 100), (-.infinity, 0), (0.5, 50),
+    ]
     for (level, percent) in cases {
       #expect(DepletionSchedule.widgetPercentage(forLevel: level) == percent, "level \(level)")
     }
   }
 
-  @Test("setCurrentFill moves the refill date so the level now is the fill, within 1e-12", arguments: ArticleCurve.allCases)
+  @Test(
+    "setCurrentFill moves the refill date so the level now is the fill, within 1e-12", arguments: ArticleCurve.allCases)
   func setCurrentFill(curve: ArticleCurve) throws {
     var schedule = try DepletionSchedule(curve: curve.cubic, lastRefillDate: refill, durationInDays: 7)
     let now = refill.addingTimeInterval(3 * 86_400)
@@ -87,19 +91,22 @@ struct DepletionScheduleTests {
     // in t, i.e. 6e-3 s over 7 days; elsewhere the bisection is exact to ~1e-16 (6e-11 s).
     let allowance = curve == .steepStart ? 604_800 * 2e-8 : 1e-6
     #expect(abs(schedule.lastRefillDate.timeIntervalSince(now) + 604_800) <= allowance, "empty: a whole duration ago")
-    #expect(schedule.refillDate(forLevel: 0.5, at: now) { _ in .nan } == now.addingTimeInterval(-604_800),
-            "a NaN inverse clamps to 1")
+    #expect(
+      schedule.refillDate(forLevel: 0.5, at: now) { _ in .nan } == now.addingTimeInterval(-604_800),
+      "a NaN inverse clamps to 1")
   }
 
-  @Test("setCurrentFill(method:) uses CurveCore's inverse: .bisection is the article's, .auto full precision",
-        arguments: ArticleCurve.allCases)
+  @Test(
+    "setCurrentFill(method:) uses CurveCore's inverse: .bisection is the article's, .auto full precision",
+    arguments: ArticleCurve.allCases)
   func setCurrentFillWithMethod(curve: ArticleCurve) throws {
     var schedule = try DepletionSchedule(curve: curve.cubic, lastRefillDate: refill, durationInDays: 7)
     let now = refill.addingTimeInterval(2 * 86_400)
     for fill in stride(from: 0.0, through: 1.0, by: 0.125) {
       schedule.setCurrentFill(fill, at: now)
       let bisection = curve.cubic.normalizedElapsed(forLevel: fill, method: .bisection)
-      #expect(schedule.lastRefillDate == now.addingTimeInterval(-bisection * 604_800), "default is the article's bisection")
+      #expect(
+        schedule.lastRefillDate == now.addingTimeInterval(-bisection * 604_800), "default is the article's bisection")
       schedule.setCurrentFill(fill, at: now, method: .auto)
       // Date resolution (1.2e-7 s of 8e8 s) over 604 800 s is 2e-13 in t, times |f′| ≤ 1.5.
       #expect(abs(schedule.level(at: now) - fill) <= 1e-12, "fill \(fill)")

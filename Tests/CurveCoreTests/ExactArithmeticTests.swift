@@ -1,6 +1,7 @@
-@testable import CurveCore
 import CurveKitTestSupport
 import Testing
+
+@testable import CurveCore
 
 /// The internal exact integer and dyadic types against native 64-bit and Float80 arithmetic.
 @Suite("Exact arithmetic")
@@ -21,7 +22,8 @@ struct ExactArithmeticTests {
       #expect((exact(x) < exact(y)) == (x < y))
       let product = x.multipliedFullWidth(by: y)
       // high·2⁶⁴ + low, rebuilt exactly.
-      let rebuilt = ExactInteger(Int(product.high)).shiftedLeft(64)
+      let rebuilt =
+        ExactInteger(Int(product.high)).shiftedLeft(64)
         + ExactInteger(Int(product.low >> 32)).shiftedLeft(32) + ExactInteger(Int(product.low & 0xFFFF_FFFF))
       #expect(exact(x) * exact(y) == rebuilt)
     }
@@ -51,9 +53,13 @@ struct ExactArithmeticTests {
   @Test("dyadic values of doubles are exact, and rounding back is to nearest even")
   func dyadicRoundTrip() {
     var random = SeededRandomNumberGenerator(seed: 59)
-    let specials: [Double] = [0, -0.0, 1, -1, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
-                              0.1, 1.0 / 3.0, -.ulpOfOne]
-    let randoms = (0..<2_000).map { _ in Double(bitPattern: random.next() & ~(0x7FF << 52) | (random.next() % 2_046 + 1) << 52) }
+    let specials: [Double] = [
+      0, -0.0, 1, -1, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
+      0.1, 1.0 / 3.0, -.ulpOfOne,
+    ]
+    let randoms = (0..<2_000).map { _ in
+      Double(bitPattern: random.next() & ~(0x7FF << 52) | (random.next() % 2_046 + 1) << 52)
+    }
     for value in specials + randoms {
       #expect(DyadicRational(value).doubleValue == value)
       #expect(DyadicRational(value).isExactlyRepresentable)

@@ -3,8 +3,9 @@ import Testing
 
 @Suite("Evaluation against exact references")
 struct ExactEvaluationTests {
-  @Test("each scheme within γₖ·S + ½ulp of the exact value; compensated Horner within u·|p| + γ₆²·S + ½ulp",
-        arguments: EvaluationScheme.allCases)
+  @Test(
+    "each scheme within γₖ·S + ½ulp of the exact value; compensated Horner within u·|p| + γ₆²·S + ½ulp",
+    arguments: EvaluationScheme.allCases)
   func againstFractions(scheme: EvaluationScheme) throws {
     var worstInScale = 0.0
     var worstUlps = 0.0

@@ -46,7 +46,9 @@ struct InverseAccuracyTests {
     ]
     for (name, solve, bound) in rows {
       let worst = Self.maximumError(curve, levels, references, solve)
-      print("inverse max error | \(curve.rawValue) | \(name) | \(worst.error) | at level \(worst.level) | checked \(checked)")
+      print(
+        "inverse max error | \(curve.rawValue) | \(name) | \(worst.error) | at level \(worst.level) | checked \(checked)"
+      )
       #expect(worst.error <= bound, "\(name) on \(curve.rawValue): \(worst.error) at level \(worst.level)")
     }
     print("inverse table | \(curve.rawValue) | polishSteps \(table.polishSteps) | fallback \(table.usesNewtonFallback)")

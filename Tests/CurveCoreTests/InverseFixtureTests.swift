@@ -38,7 +38,9 @@ struct InverseFixtureTests {
     }
   }
 
-  @Test("auto, newton and table are within 4.5e-16 everywhere; cardano's error is reported", arguments: ArticleCurve.allCases)
+  @Test(
+    "auto, newton and table are within 4.5e-16 everywhere; cardano's error is reported",
+    arguments: ArticleCurve.allCases)
   func fullPrecisionMethods(curve: ArticleCurve) throws {
     let rows = try InverseFixtureRow.load().filter { $0.curve == curve }
     let cubic = curve.cubic
@@ -56,7 +58,9 @@ struct InverseFixtureTests {
         let error = row.error(of: solve(row.level))
         if !(error <= worst.error) { worst = (error, row.level) }
       }
-      print("inverse max error (mpmath) | \(curve.rawValue) | \(name) | \(worst.error) | at level \(worst.level) | \(rows.count) levels")
+      print(
+        "inverse max error (mpmath) | \(curve.rawValue) | \(name) | \(worst.error) | at level \(worst.level) | \(rows.count) levels"
+      )
       #expect(worst.error <= bound, "\(name) on \(curve.rawValue): \(worst.error) at level \(worst.level)")
     }
   }

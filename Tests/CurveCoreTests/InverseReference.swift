@@ -10,7 +10,10 @@ struct Float80Inverse {
   let bound: Float80
 
   init(_ cubic: Cubic, level: Double) {
-    let a = Float80(cubic.a), b = Float80(cubic.b), c = Float80(cubic.c), d = Float80(cubic.d)
+    let a = Float80(cubic.a)
+    let b = Float80(cubic.b)
+    let c = Float80(cubic.c)
+    let d = Float80(cubic.d)
     let target = Float80(level)
     func residual(_ t: Float80) -> Float80 { ((a * t + b) * t + c) * t + d - target }
     func magnitude(_ t: Float80) -> Float80 { ((abs(a) * t + abs(b)) * t + abs(c)) * t + abs(d) + abs(target) }

@@ -17,8 +17,10 @@ private func referenceSlope(_ coefficients: [Double], at t: Double) -> (value: F
 }
 
 /// Checks a witness's sign independently of the library's exact arithmetic.
-private func expectWitness(_ witness: MonotonicityWitness, sign: Int, _ coefficients: [Double],
-                           sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectWitness(
+  _ witness: MonotonicityWitness, sign: Int, _ coefficients: [Double],
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
   #expect(witness.isVerified, sourceLocation: sourceLocation)
   #expect((0...1).contains(witness.t), sourceLocation: sourceLocation)
   let (value, bound) = referenceSlope(coefficients, at: witness.t)
@@ -30,11 +32,14 @@ private func expectWitness(_ witness: MonotonicityWitness, sign: Int, _ coeffici
 @Suite("Exact monotonicity")
 struct MonotonicityTests {
   /// Both exact methods must give the same verdict for a cubic.
-  private func verdict(_ coefficients: [Double], sourceLocation: SourceLocation = #_sourceLocation) throws -> MonotonicityVerdict {
+  private func verdict(_ coefficients: [Double], sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> MonotonicityVerdict
+  {
     let polynomial = try Polynomial(coefficients: coefficients)
     let closedForm = polynomial.monotonicity()
-    #expect(closedForm == polynomial.sturmMonotonicity() || isSameKind(closedForm, polynomial.sturmMonotonicity()),
-            "closed form and Sturm disagree for \(coefficients)", sourceLocation: sourceLocation)
+    #expect(
+      closedForm == polynomial.sturmMonotonicity() || isSameKind(closedForm, polynomial.sturmMonotonicity()),
+      "closed form and Sturm disagree for \(coefficients)", sourceLocation: sourceLocation)
     return closedForm
   }
 
@@ -49,7 +54,9 @@ struct MonotonicityTests {
     for curve in [ArticleCurve.current, .moreLinear, .steepEnd] {
       #expect(try verdict(curve.cubic.coefficients) == .strictlyDecreasing, "\(curve)")
     }
-    #expect(try verdict(ArticleCurve.steepStart.cubic.coefficients) == .nonIncreasing(flatPoints: [FlatPoint(t: 1, isExact: true)]))
+    #expect(
+      try verdict(ArticleCurve.steepStart.cubic.coefficients)
+        == .nonIncreasing(flatPoints: [FlatPoint(t: 1, isExact: true)]))
   }
 
   @Test("steepStart's flat end: one ulp of a either way flips it to strictly decreasing or rising at t = 1")
@@ -114,7 +121,9 @@ struct MonotonicityTests {
 
   @Test("non-monotone cubics carry witnesses whose sign an independent Float80 check confirms")
   func nonMonotoneWitnesses() throws {
-    let cases: [[Double]] = [[4, -6, 2.9, 0], [-2, 3, -0.5, 1], [1, -1.5, 0.5, 0], [10, -15, 6, 0.3], [-1, 0.9, 0, 1]]
+    let cases: [[Double]] = [
+      [4, -6, 2.9, 0], [-2, 3, -0.5, 1], [1, -1.5, 0.5, 0], [10, -15, 6, 0.3], [-1, 0.9, 0, 1],
+    ]
     for coefficients in cases {
       guard case .notMonotone(let rising, let falling) = try verdict(coefficients) else {
         Issue.record("\(coefficients) should not be monotone")
@@ -156,12 +165,16 @@ struct MonotonicityTests {
       let margin: Float80 = 1e-12
       guard let high = values.max(), let low = values.min(), abs(high) > margin, abs(low) > margin else { continue }
       compared += 1
-      if high < 0 { #expect(result == .strictlyDecreasing, "\(coefficients)") }
-      else if low > 0 { #expect(result == .strictlyIncreasing, "\(coefficients)") }
-      else if case .notMonotone(let rising, let falling) = result {
+      if high < 0 {
+        #expect(result == .strictlyDecreasing, "\(coefficients)")
+      } else if low > 0 {
+        #expect(result == .strictlyIncreasing, "\(coefficients)")
+      } else if case .notMonotone(let rising, let falling) = result {
         expectWitness(rising, sign: 1, coefficients)
         expectWitness(falling, sign: -1, coefficients)
-      } else { Issue.record("\(coefficients) should be non-monotone, got \(result)") }
+      } else {
+        Issue.record("\(coefficients) should be non-monotone, got \(result)")
+      }
     }
     #expect(compared > 2_900)
   }
@@ -179,21 +192,25 @@ struct MonotonicityTests {
     }
     expectWitness(rising, sign: 1, bumped)
     expectWitness(falling, sign: -1, bumped)
-    #expect(try Polynomial(coefficients: [-108.0, 90, -200, 180, -60 - 0x1p-40, 1]).monotonicity() == .strictlyDecreasing)
+    #expect(
+      try Polynomial(coefficients: [-108.0, 90, -200, 180, -60 - 0x1p-40, 1]).monotonicity() == .strictlyDecreasing)
   }
 
   @Test("degree 6 and 10: dyadic touching roots, a triple root, flat ends, crossings")
   func sturmOtherShapes() throws {
     // f′ = −6t(2t − 1)²(t − 1)²·… built from f = −(t⁶ … ): use f′ = −(2t − 1)⁴ → f = −(2t − 1)⁵/10 is not dyadic,
     // so scale: f′ = −10(2t − 1)⁴ ⇒ f = −(2t − 1)⁵ + C with coefficients (−32, 80, −80, 40, −10, 1 + C).
-    #expect(try Polynomial(coefficients: [-32.0, 80, -80, 40, -10, 0]).monotonicity()
-      == .nonIncreasing(flatPoints: [FlatPoint(t: 0.5, isExact: true)]))
+    #expect(
+      try Polynomial(coefficients: [-32.0, 80, -80, 40, -10, 0]).monotonicity()
+        == .nonIncreasing(flatPoints: [FlatPoint(t: 0.5, isExact: true)]))
     // f′ = 6t⁵·… : f = t⁶ is increasing with a flat start.
-    #expect(try Polynomial(coefficients: [1.0, 0, 0, 0, 0, 0, 0]).monotonicity()
-      == .nonDecreasing(flatPoints: [FlatPoint(t: 0, isExact: true)]))
+    #expect(
+      try Polynomial(coefficients: [1.0, 0, 0, 0, 0, 0, 0]).monotonicity()
+        == .nonDecreasing(flatPoints: [FlatPoint(t: 0, isExact: true)]))
     // f = (1 − t)⁶ expanded: decreasing with a flat end at 1.
-    #expect(try Polynomial(coefficients: [1.0, -6, 15, -20, 15, -6, 1]).monotonicity()
-      == .nonIncreasing(flatPoints: [FlatPoint(t: 1, isExact: true)]))
+    #expect(
+      try Polynomial(coefficients: [1.0, -6, 15, -20, 15, -6, 1]).monotonicity()
+        == .nonIncreasing(flatPoints: [FlatPoint(t: 1, isExact: true)]))
     // f′ = (2t − 1)³ crosses zero at ½ (a triple root): not monotone.
     let crossing = [2.0, -4, 3, -1, 0]  // f = (2t − 1)⁴/8 = 2t⁴ − 4t³ + 3t² − t + 1/8 − 1/8
     guard case .notMonotone(let rising, let falling) = try Polynomial(coefficients: crossing).monotonicity() else {
@@ -203,8 +220,9 @@ struct MonotonicityTests {
     expectWitness(rising, sign: 1, crossing)
     expectWitness(falling, sign: -1, crossing)
     // Degree 10: f = 1 − t¹⁰ is non-increasing, flat at 0.
-    #expect(try Polynomial(coefficients: [-1.0] + Array(repeating: 0, count: 9) + [1]).monotonicity()
-      == .nonIncreasing(flatPoints: [FlatPoint(t: 0, isExact: true)]))
+    #expect(
+      try Polynomial(coefficients: [-1.0] + Array(repeating: 0, count: 9) + [1]).monotonicity()
+        == .nonIncreasing(flatPoints: [FlatPoint(t: 0, isExact: true)]))
   }
 
   @Test("random degree 4–10 polynomials: Sturm verdict matches a dense Float80 scan where the scan is unambiguous")
@@ -243,9 +261,12 @@ struct SeveralTouchingRootsTests {
     // f = −L·∫₀ᵗ (3s − 1)²(3s − 2)²(10s − 1)² ds + 10¹² with L = lcm of the denominators, so every
     // coefficient is an integer below 2⁵³ (exact in a double); f(0) is arbitrary.
     let flat = [-243_000.0, 623_700, -630_882, 320_355, -86_590, 12_180, -840, 1e12]
-    #expect(try Polynomial(coefficients: flat).monotonicity() == .nonIncreasing(flatPoints: [
-      FlatPoint(t: 0.1, isExact: false), FlatPoint(t: 1.0 / 3.0, isExact: false), FlatPoint(t: 2.0 / 3.0, isExact: false),
-    ]))
+    #expect(
+      try Polynomial(coefficients: flat).monotonicity()
+        == .nonIncreasing(flatPoints: [
+          FlatPoint(t: 0.1, isExact: false), FlatPoint(t: 1.0 / 3.0, isExact: false),
+          FlatPoint(t: 2.0 / 3.0, isExact: false),
+        ]))
     var bumped = flat
     bumped[6] = (-840.0).nextUp
     guard case .notMonotone(let rising, _) = try Polynomial(coefficients: bumped).monotonicity() else {

@@ -13,7 +13,9 @@ struct PolynomialEvaluationTests {
     }
   }
 
-  @Test("every scheme within its documented bound of a Float80 reference, t ∈ [−1, 1]", arguments: EvaluationScheme.allCases)
+  @Test(
+    "every scheme within its documented bound of a Float80 reference, t ∈ [−1, 1]", arguments: EvaluationScheme.allCases
+  )
   func withinBound(scheme: EvaluationScheme) throws {
     var random = SeededRandomNumberGenerator(seed: 61)
     var worst: Float80 = 0

@@ -20,7 +20,8 @@ struct RealRootsStressTests {
     return exponent < 0 ? 1 / result : result
   }
 
-  @Test("every simple root has a residual within 16u·Σ|cᵢ||x|ⁱ + |p′(x)|·ulp(x) (Float80)", arguments: [0, 20, 100, 150])
+  @Test(
+    "every simple root has a residual within 16u·Σ|cᵢ||x|ⁱ + |p′(x)|·ulp(x) (Float80)", arguments: [0, 20, 100, 150])
   func backwardErrors(range: Int) throws {
     var random = SeededRandomNumberGenerator(seed: 300 + UInt64(range))
     var checked = 0

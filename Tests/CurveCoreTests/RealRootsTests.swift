@@ -21,11 +21,15 @@ struct RootsFixtureCase {
       let fields = line.split(separator: "\t").map(String.init)
       let values = fields.count == 3 ? fields[1].split(separator: ",").compactMap { Double($0) } : []
       guard values.count == 4 else { return nil }
-      let roots: [ReferenceRoot] = fields[2] == "none" ? [] : fields[2].split(separator: ";").compactMap { part in
-        let numbers = part.split(separator: "|").compactMap { Double($0) }
-        return numbers.count == 3 ? ReferenceRoot(realHi: numbers[0], realLo: numbers[1], imaginary: numbers[2]) : nil
-      }
-      return RootsFixtureCase(name: fields[0], cubic: Cubic(a: values[0], b: values[1], c: values[2], d: values[3]), roots: roots)
+      let roots: [ReferenceRoot] =
+        fields[2] == "none"
+        ? []
+        : fields[2].split(separator: ";").compactMap { part in
+          let numbers = part.split(separator: "|").compactMap { Double($0) }
+          return numbers.count == 3 ? ReferenceRoot(realHi: numbers[0], realLo: numbers[1], imaginary: numbers[2]) : nil
+        }
+      return RootsFixtureCase(
+        name: fields[0], cubic: Cubic(a: values[0], b: values[1], c: values[2], d: values[3]), roots: roots)
     }
   }
 }
@@ -62,7 +66,10 @@ struct RealRootsTests {
   /// (k!·16u·S/|p⁽ᵏ⁾(r)|)^(1/k), k = 1, 2, 3, with S = Σ|cᵢ||r|ⁱ, plus 2 ulp(r).
   static func tolerance(_ cubic: Cubic, at r: Double) -> Double {
     let x = Float80(r)
-    let a = Float80(cubic.a), b = Float80(cubic.b), c = Float80(cubic.c), d = Float80(cubic.d)
+    let a = Float80(cubic.a)
+    let b = Float80(cubic.b)
+    let c = Float80(cubic.c)
+    let d = Float80(cubic.d)
     let magnitude = ((abs(a) * abs(x) + abs(b)) * abs(x) + abs(c)) * abs(x) + abs(d)
     let derivatives = [(3 * a * x + 2 * b) * x + c, 6 * a * x + 2 * b, 6 * a]
     let perturbation = 16 * 0x1p-53 * magnitude
@@ -97,7 +104,8 @@ struct RealRootsTests {
       let possible = testCase.roots.filter {
         $0.imaginary == 0 || abs($0.imaginary) <= Self.tolerance(cubic, at: $0.realHi)
       }
-      #expect(found.count >= strict.count && found.count <= possible.count, "\(testCase.name): \(found) vs \(testCase.roots)")
+      #expect(
+        found.count >= strict.count && found.count <= possible.count, "\(testCase.name): \(found) vs \(testCase.roots)")
       // Every reported root is within the bound of a possible reference root.
       for x in found {
         let nearest = possible.min { abs(x - $0.realHi) < abs(x - $1.realHi) }
@@ -113,7 +121,9 @@ struct RealRootsTests {
         }
       }
     }
-    print("real roots | \(cases.count) cases | \(checkedRoots) roots within bound | worst simple root \(worstSimpleUlps) ulp")
+    print(
+      "real roots | \(cases.count) cases | \(checkedRoots) roots within bound | worst simple root \(worstSimpleUlps) ulp"
+    )
   }
 
   @Test("exact multiple roots are reported with their multiplicity")
@@ -126,8 +136,9 @@ struct RealRootsTests {
     #expect(try Cubic(a: 1, b: 0, c: 0, d: 0).realRootsWithMultiplicity() == [RealRoot(value: 0, multiplicity: 3)])
     #expect(try Cubic(a: 0, b: 4, c: -20, d: 25).realRoots() == [2.5, 2.5])
     #expect(try Cubic(a: 0, b: 0, c: 0, d: 5).realRoots() == [])
-    #expect(try ArticleCurve.steepStart.cubic.realRootsWithMultiplicity()
-      == [RealRoot(value: -2, multiplicity: 1), RealRoot(value: 1, multiplicity: 2)])
+    #expect(
+      try ArticleCurve.steepStart.cubic.realRootsWithMultiplicity()
+        == [RealRoot(value: -2, multiplicity: 1), RealRoot(value: 1, multiplicity: 2)])
   }
 
   @Test("zero and non-finite input are errors naming the input")

@@ -5,30 +5,34 @@ import Testing
 
 @Suite("CSS easing parsing and import")
 struct CSSEasingTests {
-  @Test("accepted spellings", arguments: [
-    ("cubic-bezier(0.25, 0.1, 0.25, 1)", [0.25, 0.1, 0.25, 1.0]),
-    ("  CUBIC-BEZIER( .42 ,0,  1,1 ) ", [0.42, 0, 1, 1]),
-    ("cubic-bezier (0,-0.5,1,1.5e0)", [0, -0.5, 1, 1.5]),
-    ("ease-in-out", [0.42, 0, 0.58, 1]),
-    ("EASE", [0.25, 0.1, 0.25, 1]),
-    ("0.3, 1e-3, 0.7, +1", [0.3, 0.001, 0.7, 1]),
-  ])
+  @Test(
+    "accepted spellings",
+    arguments: [
+      ("cubic-bezier(0.25, 0.1, 0.25, 1)", [0.25, 0.1, 0.25, 1.0]),
+      ("  CUBIC-BEZIER( .42 ,0,  1,1 ) ", [0.42, 0, 1, 1]),
+      ("cubic-bezier (0,-0.5,1,1.5e0)", [0, -0.5, 1, 1.5]),
+      ("ease-in-out", [0.42, 0, 0.58, 1]),
+      ("EASE", [0.25, 0.1, 0.25, 1]),
+      ("0.3, 1e-3, 0.7, +1", [0.3, 0.001, 0.7, 1]),
+    ])
   func accepted(text: String, controls: [Double]) throws {
     let easing = try CSSEasing.parse(text)
     #expect([easing.x1, easing.y1, easing.x2, easing.y2] == controls)
   }
 
-  @Test("rejected inputs name the problem in one line", arguments: [
-    ("steps(4, end)", "not a cubic Bézier"),
-    ("cubic-bezier(0.1, 0.2, 0.3)", "found 3"),
-    ("cubic-bezier(0.1, 0.2, 0.3, 0.4", "expected cubic-bezier"),
-    ("cubic-bezier(0.1, nan, 0.3, 0.4)", "y1 'nan'"),
-    ("cubic-bezier(0.1, 0.2, 0x1p-1, 0.4)", "x2 '0x1p-1'"),
-    ("cubic-bezier(1., 0.2, 0.3, 0.4)", "x1 '1.'"),
-    ("cubic-bezier(1.2, 0, 0.3, 1)", "x1 = 1.2 is outside [0, 1]"),
-    ("bounce", "unknown keyword"),
-    ("", "unknown keyword"),
-  ])
+  @Test(
+    "rejected inputs name the problem in one line",
+    arguments: [
+      ("steps(4, end)", "not a cubic Bézier"),
+      ("cubic-bezier(0.1, 0.2, 0.3)", "found 3"),
+      ("cubic-bezier(0.1, 0.2, 0.3, 0.4", "expected cubic-bezier"),
+      ("cubic-bezier(0.1, nan, 0.3, 0.4)", "y1 'nan'"),
+      ("cubic-bezier(0.1, 0.2, 0x1p-1, 0.4)", "x2 '0x1p-1'"),
+      ("cubic-bezier(1., 0.2, 0.3, 0.4)", "x1 '1.'"),
+      ("cubic-bezier(1.2, 0, 0.3, 1)", "x1 = 1.2 is outside [0, 1]"),
+      ("bounce", "unknown keyword"),
+      ("", "unknown keyword"),
+    ])
   func rejected(text: String, fragment: String) {
     do {
       _ = try CSSEasing.parse(text)

@@ -71,7 +71,9 @@ struct CubicBezierEasingTests {
   @Test("known easings of the article's shapes")
   func knownValues() throws {
     let linear = try CubicBezierEasing(progressOf: ArticleCurve.moreLinear.cubic.polynomial)
-    #expect(linear.cssFunction == "cubic-bezier(0.3333333333333333, 0.3333333333333333, 0.6666666666666666, 0.6666666666666666)")
+    #expect(
+      linear.cssFunction
+        == "cubic-bezier(0.3333333333333333, 0.3333333333333333, 0.6666666666666666, 0.6666666666666666)")
     let steepStart = try CubicBezierEasing(progressOf: ArticleCurve.steepStart.cubic.polynomial)
     #expect(steepStart.y1 == 0.5 && steepStart.y2 == 1)
     #expect(steepStart.controlValuesOutsideUnitInterval.isEmpty)
@@ -87,12 +89,14 @@ struct CubicBezierEasingTests {
     #expect(easing.swiftUISnippet(name: "Big Start").contains("let bigStartAnimation = Animation.timingCurve("))
   }
 
-  @Test("curves that are not exportable are rejected with the offending value", arguments: [
-    ([1.0, 0, 0, 0, -2, 1], "degree 5"),
-    ([0.5, 0, -1.5, 1.001], "f(0) = 1.001"),
-    ([-2.0, 0, 0, 1], "f(1) = -1.0"),
-    ([1.0, -1.0], "f(0) = -1.0"),
-  ])
+  @Test(
+    "curves that are not exportable are rejected with the offending value",
+    arguments: [
+      ([1.0, 0, 0, 0, -2, 1], "degree 5"),
+      ([0.5, 0, -1.5, 1.001], "f(0) = 1.001"),
+      ([-2.0, 0, 0, 1], "f(1) = -1.0"),
+      ([1.0, -1.0], "f(0) = -1.0"),
+    ])
   func rejected(coefficients: [Double], fragment: String) throws {
     let polynomial = try Polynomial(coefficients: coefficients)
     do {
@@ -124,9 +128,10 @@ struct CubicBezierEasingTests {
       CubicBezierEasing(x1: 0, y1: 1.5, x2: 0, y2: -0.5),
     ]
     for _ in 0..<100 {
-      easings.append(try CubicBezierEasing(
-        x1: generator.nextUnitDouble(), y1: 3 * generator.nextUnitDouble() - 1,
-        x2: generator.nextUnitDouble(), y2: 3 * generator.nextUnitDouble() - 1))
+      easings.append(
+        try CubicBezierEasing(
+          x1: generator.nextUnitDouble(), y1: 3 * generator.nextUnitDouble() - 1,
+          x2: generator.nextUnitDouble(), y2: 3 * generator.nextUnitDouble() - 1))
     }
     var worst: Float80 = 0
     for easing in easings {

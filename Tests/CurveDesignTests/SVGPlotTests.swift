@@ -118,9 +118,11 @@ struct SVGPlotTests {
   }
 
   /// The committed gallery (scripts/gallery.sh) parses, and each file has its curves.
-  @Test("the gallery SVGs are well-formed", arguments: [
-    ("depletion", 1), ("linear", 1), ("steep-end", 1), ("steep-start", 1), ("designer-sketch", 1), ("comparison", 4),
-  ])
+  @Test(
+    "the gallery SVGs are well-formed",
+    arguments: [
+      ("depletion", 1), ("linear", 1), ("steep-end", 1), ("steep-start", 1), ("designer-sketch", 1), ("comparison", 4),
+    ])
   func gallery(name: String, curves: Int) throws {
     let path = Fixtures.repositoryRoot + "/docs/gallery/\(name).svg"
     let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -171,7 +173,11 @@ struct SVGPlotTests {
     }
   }
 
-  @Test("PNG rendering with rsvg-convert", .enabled(if: SVGRasterizer.rendererPath() != nil, "rsvg-convert is not installed (apt-get install librsvg2-bin); PNG rendering skipped"))
+  @Test(
+    "PNG rendering with rsvg-convert",
+    .enabled(
+      if: SVGRasterizer.rendererPath() != nil,
+      "rsvg-convert is not installed (apt-get install librsvg2-bin); PNG rendering skipped"))
   func png() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-png-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

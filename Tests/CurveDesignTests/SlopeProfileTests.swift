@@ -50,13 +50,15 @@ struct SlopeProfileTests {
     #expect(profile.risingIntervals.first.map { $0.contains(v) } == true)
   }
 
-  @Test("plot numbers: fixed decimals and significant digits", arguments: [
-    (PlotNumber.fixed(12.345), "12.35"), (PlotNumber.fixed(-0.001), "0"), (PlotNumber.fixed(100), "100"),
-    (PlotNumber.fixed(0.1 + 0.2), "0.3"), (PlotNumber.significant(0.0012345), "0.00123"),
-    (PlotNumber.significant(1.3877787807814457e-17), "1.39e-17"), (PlotNumber.significant(0.99553312), "0.996"),
-    (PlotNumber.significant(-2.5), "-2.5"), (PlotNumber.significant(7), "7"), (PlotNumber.significant(0), "0"),
-    (PlotNumber.significant(9.996e-9), "1e-8"), (PlotNumber.significant(123456), "123000"),
-  ])
+  @Test(
+    "plot numbers: fixed decimals and significant digits",
+    arguments: [
+      (PlotNumber.fixed(12.345), "12.35"), (PlotNumber.fixed(-0.001), "0"), (PlotNumber.fixed(100), "100"),
+      (PlotNumber.fixed(0.1 + 0.2), "0.3"), (PlotNumber.significant(0.0012345), "0.00123"),
+      (PlotNumber.significant(1.3877787807814457e-17), "1.39e-17"), (PlotNumber.significant(0.99553312), "0.996"),
+      (PlotNumber.significant(-2.5), "-2.5"), (PlotNumber.significant(7), "7"), (PlotNumber.significant(0), "0"),
+      (PlotNumber.significant(9.996e-9), "1e-8"), (PlotNumber.significant(123456), "123000"),
+    ])
   func numbers(got: String, want: String) {
     #expect(got == want)
   }

@@ -71,11 +71,13 @@ struct ConstrainedReductionTests {
       let t = Double(index % 3) / 2
       return DataPoint(t: t, y: 1 - t)
     }
-    #expect(throws: FitError.tooFewDistinctPoints(distinct: 3, pinned: 2, freeParameters: 2, degree: 3, constraints: 2)) {
+    #expect(throws: FitError.tooFewDistinctPoints(distinct: 3, pinned: 2, freeParameters: 2, degree: 3, constraints: 2))
+    {
       try LeastSquaresFitter.fit(FitProblem(points: points))
     }
     // Unconstrained, the same points determine a quadratic but not a cubic.
-    #expect(throws: FitError.tooFewDistinctPoints(distinct: 3, pinned: 0, freeParameters: 4, degree: 3, constraints: 0)) {
+    #expect(throws: FitError.tooFewDistinctPoints(distinct: 3, pinned: 0, freeParameters: 4, degree: 3, constraints: 0))
+    {
       try LeastSquaresFitter.fit(FitProblem(points: points, degree: 3, constraints: []))
     }
     #expect((try? LeastSquaresFitter.fit(FitProblem(points: points, degree: 2, constraints: []))) != nil)

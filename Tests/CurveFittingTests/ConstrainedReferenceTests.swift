@@ -81,7 +81,8 @@ struct ConstrainedReferenceTests {
     }
   }
 
-  @Test("the depletion cubic agrees with the Bernstein null-space solution (Float80)", arguments: [1, 2, 3, 4] as [UInt64])
+  @Test(
+    "the depletion cubic agrees with the Bernstein null-space solution (Float80)", arguments: [1, 2, 3, 4] as [UInt64])
   func bernsteinNullSpace(seed: UInt64) throws {
     var random = SeededRandomNumberGenerator(seed: seed)
     let count = 12 + Int(random.next() % 30)

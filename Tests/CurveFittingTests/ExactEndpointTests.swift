@@ -14,7 +14,9 @@ struct ExactEndpointTests {
       }
       let slope = -0.5 * random.nextUnitDouble()
       let report = try LeastSquaresFitter.fit(
-        FitProblem(points: points, degree: 3, constraints: [.value(at: 0, equals: 1), .value(at: 1, equals: 0), .slope(at: 0, equals: slope)]))
+        FitProblem(
+          points: points, degree: 3,
+          constraints: [.value(at: 0, equals: 1), .value(at: 1, equals: 0), .slope(at: 0, equals: slope)]))
       #expect(report.coefficients[3] == 1)
       #expect(report.coefficients[2] == slope)
       // f(1) = 0 still holds to rounding after the snap.

@@ -1,5 +1,6 @@
-@testable import CurveFitting
 import Testing
+
+@testable import CurveFitting
 
 /// Every ``FitError`` case, provoked through the public API where the input can reach it,
 /// and through the LAPACK wrapper for the two that valid input cannot reach.
@@ -40,7 +41,8 @@ struct FitErrorTests {
   func nonFinite() {
     var points = Self.line
     points[2].t = .nan
-    #expect(Self.error(of: FitProblem(points: points))?.description == "point at index 2 has t = nan, not a finite number")
+    #expect(
+      Self.error(of: FitProblem(points: points))?.description == "point at index 2 has t = nan, not a finite number")
     points = Self.line
     points[1].y = -.infinity
     #expect(Self.error(of: FitProblem(points: points)) == .nonFiniteY(index: 1, value: -.infinity))
@@ -69,7 +71,9 @@ struct FitErrorTests {
     #expect(
       Self.error(of: FitProblem(points: Self.line, constraints: duplicated))
         == .duplicateConstraint(first: 0, second: 2, constraint: .value(at: 0, equals: 1)))
-    let contradictory: [FitConstraint] = [.slope(at: 0.5, equals: -1), .value(at: 0.5, equals: 0.5), .slope(at: 0.5, equals: -2)]
+    let contradictory: [FitConstraint] = [
+      .slope(at: 0.5, equals: -1), .value(at: 0.5, equals: 0.5), .slope(at: 0.5, equals: -2),
+    ]
     let error = Self.error(of: FitProblem(points: Self.line, constraints: contradictory))
     #expect(error == .contradictoryConstraints(first: .slope(at: 0.5, equals: -1), second: .slope(at: 0.5, equals: -2)))
     #expect(error?.description.contains("slope@0.5=-1.0 and slope@0.5=-2.0") == true)
@@ -86,7 +90,9 @@ struct FitErrorTests {
   @Test("linearly dependent constraints are named")
   func dependentConstraints() {
     // For a quadratic, f′(½) = f(1) − f(0): the slope constraint repeats the two values.
-    let constraints: [FitConstraint] = [.value(at: 0, equals: 1), .value(at: 1, equals: 0), .slope(at: 0.5, equals: -1)]
+    let constraints: [FitConstraint] = [
+      .value(at: 0, equals: 1), .value(at: 1, equals: 0), .slope(at: 0.5, equals: -1),
+    ]
     let error = Self.error(of: FitProblem(points: Self.line, degree: 2, constraints: constraints))
     guard case .dependentConstraints(let dependent, let degree) = error else {
       Issue.record("expected dependentConstraints, got \(String(describing: error))")
@@ -106,7 +112,8 @@ struct FitErrorTests {
     let pinned = [0.0, 0.5, 1.0].map { DataPoint(t: $0, y: 1 - $0) }
     let error = Self.error(of: FitProblem(points: pinned))
     #expect(error == .tooFewDistinctPoints(distinct: 3, pinned: 2, freeParameters: 2, degree: 3, constraints: 2))
-    #expect(error?.description.hasPrefix("only 1 distinct usable t (3 distinct t, 2 of them at value constraints)") == true)
+    #expect(
+      error?.description.hasPrefix("only 1 distinct usable t (3 distinct t, 2 of them at value constraints)") == true)
   }
 
   @Test("numerical rank deficiency names the undetermined powers")

@@ -50,7 +50,8 @@ struct MonotoneFitterTests {
       worstKKT = max(worstKKT, report.kkt.relativeResidual)
       if !report.activeConstraints.isEmpty { activeCount += 1 }
       let best = Self.objective(problem, ascending: report.fit.polynomial.ascendingCoefficients)
-      #expect(best >= Self.objective(problem, ascending: report.unconstrained.polynomial.ascendingCoefficients) * (1 - 1e-12))
+      #expect(
+        best >= Self.objective(problem, ascending: report.unconstrained.polynomial.ascendingCoefficients) * (1 - 1e-12))
       // Random feasible curves (rejection sampling of the Fritsch–Carlson region).
       let sigma = minSlope
       var sampled = 0
@@ -67,12 +68,15 @@ struct MonotoneFitterTests {
       }
     }
     #expect(activeCount > 50, "the random problems should often need the constraint")
-    print("monotone property | 300 random problems | \(activeCount) constrained | worst KKT relative residual \(worstKKT)")
+    print(
+      "monotone property | 300 random problems | \(activeCount) constrained | worst KKT relative residual \(worstKKT)")
   }
 
   @Test("errors name the offending input")
   func errors() {
-    let points = [DataPoint(t: 0.3, y: 0.5), DataPoint(t: 0.6, y: 0.6), DataPoint(t: 0.8, y: 0.3), DataPoint(t: 0.9, y: 0.1)]
+    let points = [
+      DataPoint(t: 0.3, y: 0.5), DataPoint(t: 0.6, y: 0.6), DataPoint(t: 0.8, y: 0.3), DataPoint(t: 0.9, y: 0.1),
+    ]
     func error(_ problem: FitProblem, minSlope: Double = 0) -> MonotoneFitError? {
       do {
         _ = try MonotoneFitter.fit(problem, minSlope: minSlope)
@@ -85,9 +89,11 @@ struct MonotoneFitterTests {
     #expect(error(FitProblem(points: points), minSlope: -1) == .invalidMinSlope(-1))
     #expect(error(FitProblem(points: points), minSlope: .nan) != nil)
     #expect(error(FitProblem(points: points), minSlope: 1.5) == .minSlopeTooSteep(minSlope: 1.5, maximum: 1))
-    #expect(error(FitProblem(points: points, constraints: [.value(at: 0, equals: 1)])) == .missingEndpointConstraint(t: 1))
-    #expect(error(FitProblem(points: points, constraints: [.value(at: 0, equals: 0), .value(at: 1, equals: 1)]))
-      == .endpointsNotDecreasing(start: 0, end: 1))
+    #expect(
+      error(FitProblem(points: points, constraints: [.value(at: 0, equals: 1)])) == .missingEndpointConstraint(t: 1))
+    #expect(
+      error(FitProblem(points: points, constraints: [.value(at: 0, equals: 0), .value(at: 1, equals: 1)]))
+        == .endpointsNotDecreasing(start: 0, end: 1))
     let rising = FitConstraint.depletionEndpoints + [.slope(at: 0.5, equals: 0.5)]
     #expect(error(FitProblem(points: points, constraints: rising)) == .infeasible(constraints: rising, minSlope: 0))
     #expect(error(FitProblem(points: [])) == .fit(.noPoints))
@@ -133,9 +139,12 @@ struct MonotoneFitterTests {
         maxSlope = max(maxSlope, (3 * Float80(c[0]) * t + 2 * Float80(c[1])) * t + Float80(c[2]))
       }
       switch verdict {
-      case .holds: #expect(maxSlope <= 0); decided += 1
+      case .holds:
+        #expect(maxSlope <= 0)
+        decided += 1
       case .fails(let t, let slope):
-        #expect(slope > 0 && (0...1).contains(t)); decided += 1
+        #expect(slope > 0 && (0...1).contains(t))
+        decided += 1
       case .undecided: break
       }
     }
@@ -165,9 +174,12 @@ struct MonotoneFitterTests {
         maxSlope = max(maxSlope, value)
       }
       switch MonotoneSlopeCheck.check(polynomial) {
-      case .holds: #expect(maxSlope <= 0); counts.holds += 1
+      case .holds:
+        #expect(maxSlope <= 0)
+        counts.holds += 1
       case .fails(let t, let slope):
-        #expect(slope > 0 && (0...1).contains(t)); counts.fails += 1
+        #expect(slope > 0 && (0...1).contains(t))
+        counts.fails += 1
       case .undecided: Issue.record("random polynomial left undecided")
       }
     }
@@ -181,8 +193,10 @@ struct MonotoneFuzzRegressionTests {
   @Test("a single feasible point on the boundary (degree 2 + slope constraint) is returned monotone")
   func boundaryPoint() throws {
     // f = 1 + c·t − (1 + c)·t² with f′(0.42) = −0.84 forces c = 0: f = 1 − t², flat at t = 0.
-    let points = [(0.51, 0.44781244054667474), (0.12873327370377288, 0.8648400047602258), (0.6641067618585098, 0.2657382932726765),
-      (0.95, 0.07), (0.54, 0.42)].map { DataPoint(t: $0.0, y: $0.1) }
+    let points = [
+      (0.51, 0.44781244054667474), (0.12873327370377288, 0.8648400047602258), (0.6641067618585098, 0.2657382932726765),
+      (0.95, 0.07), (0.54, 0.42),
+    ].map { DataPoint(t: $0.0, y: $0.1) }
     let problem = FitProblem(
       points: points, degree: 2, constraints: FitConstraint.depletionEndpoints + [.slope(at: 0.42, equals: -0.84)])
     let report = try MonotoneFitter.fit(problem)

@@ -82,6 +82,7 @@ struct MonotoneReferenceTests {
     for constraint in report.fit.constraintResiduals { #expect(abs(constraint) <= 1e-13) }
     print(
       "monotone | \(reference.name) | rel. objective diff \(relative) | active \(report.activeConstraints) "
-        + "| KKT rel. residual \(report.kkt.relativeResidual) | λ \(report.kkt.multipliers) | RMSE rise \(report.rmseRise)")
+        + "| KKT rel. residual \(report.kkt.relativeResidual) | λ \(report.kkt.multipliers) | RMSE rise \(report.rmseRise)"
+    )
   }
 }

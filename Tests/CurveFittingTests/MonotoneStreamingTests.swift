@@ -19,18 +19,20 @@ struct MonotoneStreamingTests {
     return (points, weights)
   }
 
-  static let cases: [(name: String, constraints: [FitConstraint], weighted: Bool, degree: Int, range: ClosedRange<Double>)] = [
-    ("depletion", FitConstraint.depletionEndpoints, false, 3, 0...1),
-    ("depletion weighted", FitConstraint.depletionEndpoints, true, 3, 0...1),
-    ("slope constraint", FitConstraint.depletionEndpoints + [.slope(at: 0.5, equals: -1.4)], true, 3, 0...1),
-    ("unconstrained degree 5", [], false, 5, 0...1),
-    ("unconstrained shifted range", [], true, 3, 1000...1010),
-  ]
+  static let cases:
+    [(name: String, constraints: [FitConstraint], weighted: Bool, degree: Int, range: ClosedRange<Double>)] = [
+      ("depletion", FitConstraint.depletionEndpoints, false, 3, 0...1),
+      ("depletion weighted", FitConstraint.depletionEndpoints, true, 3, 0...1),
+      ("slope constraint", FitConstraint.depletionEndpoints + [.slope(at: 0.5, equals: -1.4)], true, 3, 0...1),
+      ("unconstrained degree 5", [], false, 5, 0...1),
+      ("unconstrained shifted range", [], true, 3, 1000...1010),
+    ]
 
   @Test("coefficients and RSS equal the in-memory fit to 1e-12 relative", arguments: cases.indices)
   func agreesWithInMemory(index: Int) throws {
     let setup = Self.cases[index]
-    let (points, weights) = Self.data(count: index < 2 ? 100_000 : 20_000, seed: UInt64(100 + index), range: setup.range)
+    let (points, weights) = Self.data(
+      count: index < 2 ? 100_000 : 20_000, seed: UInt64(100 + index), range: setup.range)
     let problem = FitProblem(
       points: points, weights: setup.weighted ? weights : nil, degree: setup.degree, constraints: setup.constraints)
     let reference = try LeastSquaresFitter.fit(problem)
@@ -72,7 +74,9 @@ struct MonotoneStreamingTests {
   func errors() throws {
     var empty = try StreamingLeastSquares(degree: 3, constraints: FitConstraint.depletionEndpoints, interval: 0...1)
     #expect(throws: FitError.noPoints) { try empty.solve() }
-    #expect(throws: FitError.nonPositiveWeight(index: 0, value: 0)) { try empty.add(DataPoint(t: 0.5, y: 0.5), weight: 0) }
+    #expect(throws: FitError.nonPositiveWeight(index: 0, value: 0)) {
+      try empty.add(DataPoint(t: 0.5, y: 0.5), weight: 0)
+    }
     try empty.add(DataPoint(t: 0.5, y: 0.5))
     try empty.add(DataPoint(t: 0.5, y: 0.5))
     #expect(throws: FitError.self) { try empty.solve() }
@@ -81,7 +85,9 @@ struct MonotoneStreamingTests {
     }
   }
 
-  @Test("streamed monotone fit matches the in-memory one and the SLSQP reference", arguments: MonotoneReferenceTests.problems)
+  @Test(
+    "streamed monotone fit matches the in-memory one and the SLSQP reference",
+    arguments: MonotoneReferenceTests.problems)
   func streamedMonotone(reference: MonotoneReferenceProblem) throws {
     let problem = reference.problem
     guard problem.degree == 3 else { return }

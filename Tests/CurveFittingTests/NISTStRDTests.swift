@@ -36,11 +36,16 @@ struct NISTStRDTests {
     #expect(residual >= minimum, "\(name) residual SD \(residualSD) LRE \(residual)")
     let r2 = logRelativeError(try #require(report.rSquared), certified: dataset.rSquared)
     #expect(r2 >= minimum, "\(name) R² LRE \(r2)")
-    let minimumAchieved = ([residual] + row.indices.map { k in
-      min(logRelativeError(ascending[k], certified: dataset.parameters[k]),
+    let minimumAchieved =
+      ([residual]
+      + row.indices.map { k in
+        min(
+          logRelativeError(ascending[k], certified: dataset.parameters[k]),
           logRelativeError(errors[k], certified: dataset.standardDeviations[k]))
-    }).min() ?? 0
-    print("LRE | \(name) | degree \(dataset.degree) | min \(Self.format(minimumAchieved)) | residual SD \(Self.format(residual)) | R² \(Self.format(r2)) | parameter/SD: \(row.joined(separator: ", "))")
+      }).min() ?? 0
+    print(
+      "LRE | \(name) | degree \(dataset.degree) | min \(Self.format(minimumAchieved)) | residual SD \(Self.format(residual)) | R² \(Self.format(r2)) | parameter/SD: \(row.joined(separator: ", "))"
+    )
   }
 
   /// One decimal place, without Foundation formatting.

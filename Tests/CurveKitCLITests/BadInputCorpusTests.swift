@@ -31,7 +31,8 @@ enum BadInputCorpus {
   static let cases: [BadInputCase] = {
     guard let root = try? manifest(), let entries = root["cases"] as? [[String: Any]] else { return [] }
     return entries.compactMap { entry in
-      guard let file = entry["file"] as? String, let kind = entry["kind"] as? String, let expect = entry["expect"] as? String,
+      guard let file = entry["file"] as? String, let kind = entry["kind"] as? String,
+        let expect = entry["expect"] as? String,
         let location = entry["location"] as? String, let commands = entry["commands"] as? [String]
       else { return nil }
       return BadInputCase(file: file, kind: kind, expect: expect, location: location, commands: commands)
@@ -54,11 +55,14 @@ enum BadInputCorpus {
   }
 
   /// Checks the contract: exit 2, one line `error: …`, nothing on stdout, no file written.
-  static func expectClean(_ result: CommandResult, scratch: String, fragment: String, location: String, context: String) {
+  static func expectClean(_ result: CommandResult, scratch: String, fragment: String, location: String, context: String)
+  {
     #expect(result.status == 2, "\(context): exit \(result.status), stderr \(result.errors)")
     #expect(isOneLineError(result.errors), "\(context): \(result.errors)")
     #expect(fragment.isEmpty || result.errors.contains(fragment), "\(context): \(result.errors) lacks \(fragment)")
-    if !location.isEmpty { #expect(result.errors.contains("(\(location)"), "\(context): \(result.errors) lacks \(location)") }
+    if !location.isEmpty {
+      #expect(result.errors.contains("(\(location)"), "\(context): \(result.errors) lacks \(location)")
+    }
     #expect(result.output.isEmpty, "\(context): printed \(result.output.prefix(200))")
     let left = (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? ["?"]
     #expect(left.isEmpty, "\(context): left \(left) in the output directory")
@@ -91,13 +95,15 @@ struct BadInputCorpusTests {
       let result = runCurveKit(arguments)
       // generate words fit failures its own way; the spec errors and locations are shared.
       let fragment = entry.kind == "fit" && command == "generate" ? "" : entry.expect
-      BadInputCorpus.expectClean(result, scratch: scratch, fragment: fragment, location: entry.location,
+      BadInputCorpus.expectClean(
+        result, scratch: scratch, fragment: fragment, location: entry.location,
         context: "\(arguments.joined(separator: " "))")
       if entry.kind == "data" {
         // Standard input is text here: invalid UTF-8 arrives as replacement characters.
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         let piped = runCurveKit(["fit", "--data", "-"], input: text)
-        BadInputCorpus.expectClean(piped, scratch: scratch, fragment: entry.expect, location: "",
+        BadInputCorpus.expectClean(
+          piped, scratch: scratch, fragment: entry.expect, location: "",
           context: "fit --data - < \(entry.file)")
       }
     }
@@ -112,7 +118,8 @@ struct BadInputCorpusTests {
       argument.replacingOccurrences(of: "{valid}", with: valid).replacingOccurrences(of: "{dir}", with: scratch)
     }
     let result = runCurveKit(arguments)
-    BadInputCorpus.expectClean(result, scratch: scratch, fragment: entry.expect, location: "",
+    BadInputCorpus.expectClean(
+      result, scratch: scratch, fragment: entry.expect, location: "",
       context: arguments.joined(separator: " "))
   }
 
@@ -121,8 +128,10 @@ struct BadInputCorpusTests {
     let scratch = try BadInputCorpus.scratchDirectory()
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     let valid = BadInputCorpus.directory + "/valid-base.curve.json"
-    for arguments in [["fit", valid], ["check", valid], ["export", valid], ["generate", valid, "-o", scratch + "/V.swift"],
-      ["plot", valid, "-o", scratch + "/v.svg"]] {
+    for arguments in [
+      ["fit", valid], ["check", valid], ["export", valid], ["generate", valid, "-o", scratch + "/V.swift"],
+      ["plot", valid, "-o", scratch + "/v.svg"],
+    ] {
       #expect(runCurveKit(arguments).status == 0, "\(arguments)")
     }
   }

@@ -47,11 +47,14 @@ struct CheckCommandTests {
     let result = runCurveKit(["check", "--coefficients", "0,2,-2,1", "--json"])
     #expect(result.status == 1)
     #expect(result.output.contains("\"verdict\": \"notMonotone\""))
-    #expect(result.output.contains("\"risingWitness\": {\n    \"t\": 1.0,\n    \"slope\": 2.0,\n    \"verified\": true\n  }"))
+    #expect(
+      result.output.contains("\"risingWitness\": {\n    \"t\": 1.0,\n    \"slope\": 2.0,\n    \"verified\": true\n  }"))
     #expect(result.output.contains("\"isDepletionCurve\": false"))
     let pass = runCurveKit(["check", "--json", "--coefficients", ArticleCurve.current.cubic.description])
     #expect(pass.status == 0)
-    #expect(pass.output.hasPrefix("{\n  \"coefficients\": [-0.131963982801121, -0.0930282018562079, -0.775007815342671, 1.0],"))
+    #expect(
+      pass.output.hasPrefix(
+        "{\n  \"coefficients\": [-0.131963982801121, -0.0930282018562079, -0.775007815342671, 1.0],"))
     #expect(pass.output.contains("\"f1\": 4.163336342344337e-17"))
   }
 
@@ -62,12 +65,15 @@ struct CheckCommandTests {
     #expect(result.outputLines.contains("verdict: strictly decreasing"))
   }
 
-  @Test("invalid input exits 2 with one line", arguments: [
-    ["check"], ["check", "--coefficients", "1,x"], ["check", "--coefficients", ""], ["check", "--coefficients", "1,nan"],
-    ["check", "--coefficients", "1,2", "a.json"], ["check", "/no/such/spec.curve.json"], ["check", "a", "b"],
-    ["check", "--coefficients", Array(repeating: "1", count: 12).joined(separator: ",")],
-    ["check", "--coefficients", "1,0", "--tolerance", "-1"],
-  ])
+  @Test(
+    "invalid input exits 2 with one line",
+    arguments: [
+      ["check"], ["check", "--coefficients", "1,x"], ["check", "--coefficients", ""],
+      ["check", "--coefficients", "1,nan"],
+      ["check", "--coefficients", "1,2", "a.json"], ["check", "/no/such/spec.curve.json"], ["check", "a", "b"],
+      ["check", "--coefficients", Array(repeating: "1", count: 12).joined(separator: ",")],
+      ["check", "--coefficients", "1,0", "--tolerance", "-1"],
+    ])
   func invalidInput(arguments: [String]) {
     let result = runCurveKit(arguments)
     #expect(result.status == 2)

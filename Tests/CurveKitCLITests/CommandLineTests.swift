@@ -17,9 +17,11 @@ struct CommandLineTests {
     }
   }
 
-  @Test("usage errors exit 2 with one line on stderr", arguments: [
-    [], ["frobnicate"], ["fit", "--no-such-flag"], ["eval", "--coefficients"],
-  ])
+  @Test(
+    "usage errors exit 2 with one line on stderr",
+    arguments: [
+      [], ["frobnicate"], ["fit", "--no-such-flag"], ["eval", "--coefficients"],
+    ])
   func usageErrors(arguments: [String]) {
     let result = runCurveKit(arguments)
     #expect(result.status == 2)
@@ -33,14 +35,19 @@ struct CommandLineTests {
       .repeated("--point", placeholder: "T:Y", help: ""), .value("--output", short: "-o", placeholder: "F", help: ""),
     ]
     let parsed = try ParsedArguments(
-      ["a.json", "--degree=4", "--point", "0.5:0.5", "-o", "out", "-0.25", "-", "--point", "1:0", "--json", "--", "--x"],
+      [
+        "a.json", "--degree=4", "--point", "0.5:0.5", "-o", "out", "-0.25", "-", "--point", "1:0", "--json", "--",
+        "--x",
+      ],
       options: options, command: "test")
     #expect(parsed.positionals == ["a.json", "-0.25", "-", "--x"])
     #expect(try parsed.integer("--degree", in: 1...10) == 4)
     #expect(parsed.values("--point") == ["0.5:0.5", "1:0"])
     #expect(parsed.value("--output") == "out")
     #expect(parsed.has("--json"))
-    #expect(throws: UsageError.self) { try ParsedArguments(["--degree", "1", "--degree", "2"], options: options, command: "t") }
+    #expect(throws: UsageError.self) {
+      try ParsedArguments(["--degree", "1", "--degree", "2"], options: options, command: "t")
+    }
     #expect(throws: UsageError.self) { try ParsedArguments(["--json=1"], options: options, command: "t") }
   }
 
@@ -66,7 +73,9 @@ struct CommandLineTests {
     defer { closedir(listing) }
     var names: [String] = []
     while let entry = readdir(listing) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
       if name != "." && name != ".." { names.append(name) }
     }
     #expect(names == ["out.swift"])

@@ -16,13 +16,15 @@ struct EvalCommandTests {
     #expect(result.outputLines.map(String.init) == expected)
   }
 
-  @Test("stdin: 20 000 lines (blank lines skipped) give the library's levels, for every method",
-        arguments: EvaluationScheme.allCases)
+  @Test(
+    "stdin: 20 000 lines (blank lines skipped) give the library's levels, for every method",
+    arguments: EvaluationScheme.allCases)
   func standardInput(scheme: EvaluationScheme) {
     var random = SeededRandomNumberGenerator(seed: 43)
     let times = (0..<20_000).map { _ in random.nextUnitDouble() * 1.2 - 0.1 }
     let input = times.map(\.description).joined(separator: "\n") + "\n\n  \n"
-    let result = runCurveKit(["eval", "--coefficients", current.description, "--method", scheme.rawValue], input: input)
+    let result = runCurveKit(
+      ["eval", "--coefficients", current.description, "--method", scheme.rawValue], input: input)
     #expect(result.status == 0, "\(result.errors)")
     let expected = times.map { current.level(forNormalizedElapsed: $0, scheme: scheme).description }
     #expect(result.outputLines.map(String.init) == expected)
@@ -33,21 +35,29 @@ struct EvalCommandTests {
     let coefficients = [1.0, -6, 15, -20, 15, -6, 1]
     let result = runCurveKit(["eval", "--coefficients", "1,-6,15,-20,15,-6,1", "--method", "estrin", "0.3", "2"])
     let p = try Polynomial(coefficients: coefficients)
-    #expect(result.outputLines.map(String.init) == [p.value(at: 0.3, scheme: .estrin).description,
-                                                    p.value(at: 1, scheme: .estrin).description])
+    #expect(
+      result.outputLines.map(String.init) == [
+        p.value(at: 0.3, scheme: .estrin).description,
+        p.value(at: 1, scheme: .estrin).description,
+      ])
   }
 
   @Test("--json prints one object with the method, times and levels")
   func json() {
     let result = runCurveKit(["eval", "--coefficients", "0,0,-1,1", "--json", "0.25", "3"])
     #expect(result.status == 0)
-    #expect(result.output == "{\"coefficients\":[0.0,0.0,-1.0,1.0],\"method\":\"horner\",\"t\":[0.25,3.0],\"levels\":[0.75,0.0]}\n")
+    #expect(
+      result.output
+        == "{\"coefficients\":[0.0,0.0,-1.0,1.0],\"method\":\"horner\",\"t\":[0.25,3.0],\"levels\":[0.75,0.0]}\n")
   }
 
-  @Test("bad input exits 2 naming the line or argument", arguments: [
-    (["eval"], ""), (["eval", "--coefficients", "1,2", "--method", "cubic"], ""), (["eval", "--coefficients", "1,2", "x"], ""),
-    (["eval", "--coefficients", "1,2"], "0.5\nabc\n"), (["eval", "--coefficients", "1,2"], "inf\n"),
-  ])
+  @Test(
+    "bad input exits 2 naming the line or argument",
+    arguments: [
+      (["eval"], ""), (["eval", "--coefficients", "1,2", "--method", "cubic"], ""),
+      (["eval", "--coefficients", "1,2", "x"], ""),
+      (["eval", "--coefficients", "1,2"], "0.5\nabc\n"), (["eval", "--coefficients", "1,2"], "inf\n"),
+    ])
   func invalid(arguments: [String], input: String) {
     let result = runCurveKit(arguments, input: input)
     #expect(result.status == 2)

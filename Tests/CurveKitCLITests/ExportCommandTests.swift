@@ -13,11 +13,17 @@ struct ExportCommandTests {
     let coefficients = ["--coefficients", "0.5,0,-1.5,1", "--name", "Steep Start"]
     let css = runCurveKit(["export"] + coefficients)
     #expect(css.status == 0 && css.errors.isEmpty)
-    #expect(css.output.hasSuffix(":root {\n  --steep-start-easing: cubic-bezier(0.3333333333333333, 0.5, 0.6666666666666666, 1.0);\n}\n"))
+    #expect(
+      css.output.hasSuffix(
+        ":root {\n  --steep-start-easing: cubic-bezier(0.3333333333333333, 0.5, 0.6666666666666666, 1.0);\n}\n"))
     let swiftUI = runCurveKit(["export", "--format", "swiftui", "--duration", "0.6"] + coefficients)
-    #expect(swiftUI.output.contains(
-      "let steepStartAnimation = Animation.timingCurve(0.3333333333333333, 0.5, 0.6666666666666666, 1.0, duration: 0.6)"))
-    #expect(swiftUI.output.contains("UnitCurve.bezier(") && swiftUI.output.contains("UnitPoint(x: 0.6666666666666666, y: 1.0)"))
+    #expect(
+      swiftUI.output.contains(
+        "let steepStartAnimation = Animation.timingCurve(0.3333333333333333, 0.5, 0.6666666666666666, 1.0, duration: 0.6)"
+      ))
+    #expect(
+      swiftUI.output.contains("UnitCurve.bezier(")
+        && swiftUI.output.contains("UnitPoint(x: 0.6666666666666666, y: 1.0)"))
     let json = try JSONParser.parse(runCurveKit(["export", "--format", "json"] + coefficients).output).value
     #expect(json["y1"] == .number(0.5) && json["y2"] == .number(1) && json["polynomialInTime"] == .bool(true))
     #expect(json["levelBernstein"] == .array([.number(1), .number(0.5), .number(0), .number(0)]))
@@ -37,15 +43,17 @@ struct ExportCommandTests {
     #expect(notes.count == 3 && notes[0].hasPrefix("note: y1") && notes[2].hasPrefix("note: the curve rises"))
   }
 
-  @Test("export errors exit 2 with one line", arguments: [
-    ["export"],
-    ["export", "--coefficients", "1,0,0,0,-2,1"],
-    ["export", "--coefficients", "0.5,0,-1.5,1.001"],
-    ["export", "--coefficients", "1,x,3"],
-    ["export", "--coefficients", "0,0,-1,1", "--format", "figma"],
-    ["export", "--coefficients", "0,0,-1,1", "--duration", "0"],
-    ["export", "EXAMPLE", "--coefficients", "0,0,-1,1"],
-  ])
+  @Test(
+    "export errors exit 2 with one line",
+    arguments: [
+      ["export"],
+      ["export", "--coefficients", "1,0,0,0,-2,1"],
+      ["export", "--coefficients", "0.5,0,-1.5,1.001"],
+      ["export", "--coefficients", "1,x,3"],
+      ["export", "--coefficients", "0,0,-1,1", "--format", "figma"],
+      ["export", "--coefficients", "0,0,-1,1", "--duration", "0"],
+      ["export", "EXAMPLE", "--coefficients", "0,0,-1,1"],
+    ])
   func exportErrors(arguments: [String]) {
     let result = runCurveKit(arguments.map { $0 == "EXAMPLE" ? Self.example + "linear.curve.json" : $0 })
     #expect(result.status == 2)
@@ -57,7 +65,8 @@ struct ExportCommandTests {
   func roundTrip() throws {
     let cubic = ArticleCurve.current.cubic
     let exported = try JSONParser.parse(
-      runCurveKit(["export", "--coefficients", cubic.description, "--format", "json"]).output).value
+      runCurveKit(["export", "--coefficients", cubic.description, "--format", "json"]).output
+    ).value
     guard case .string(let css)? = exported["css"] else {
       Issue.record("no css in \(exported)")
       return
@@ -65,11 +74,14 @@ struct ExportCommandTests {
     let fitted = runCurveKit(["fit", "--from-css", css, "--json"])
     #expect(fitted.status == 0, "\(fitted.errors)")
     let json = try JSONParser.parse(fitted.output).value
-    guard case .array(let items)? = json["coefficients"], case .number(let deviation)? = json["easing"]?["maxDeviation"] else {
+    guard case .array(let items)? = json["coefficients"], case .number(let deviation)? = json["easing"]?["maxDeviation"]
+    else {
       Issue.record("unexpected output \(fitted.output)")
       return
     }
-    let coefficients = items.compactMap { item -> Double? in if case .number(let n) = item { return n } else { return nil } }
+    let coefficients = items.compactMap { item -> Double? in
+      if case .number(let n) = item { return n } else { return nil }
+    }
     for (got, want) in zip(coefficients, cubic.coefficients) {
       #expect(abs(got - want) <= 1e-14, "\(coefficients)")
     }
@@ -91,9 +103,11 @@ struct ExportCommandTests {
     #expect(isOneLineError(required.errors), "\(required.errors)")
   }
 
-  @Test("CSS parse errors exit 2 with one line", arguments: [
-    "steps(4, end)", "cubic-bezier(0.1, 0.2, 0.3)", "cubic-bezier(1.5, 0, 1, 1)", "bounce", "cubic-bezier(0,a,1,1)",
-  ])
+  @Test(
+    "CSS parse errors exit 2 with one line",
+    arguments: [
+      "steps(4, end)", "cubic-bezier(0.1, 0.2, 0.3)", "cubic-bezier(1.5, 0, 1, 1)", "bounce", "cubic-bezier(0,a,1,1)",
+    ])
   func cssErrors(text: String) {
     let result = runCurveKit(["fit", "--from-css", text])
     #expect(result.status == 2)

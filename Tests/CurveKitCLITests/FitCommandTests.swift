@@ -52,9 +52,11 @@ struct FitCommandTests {
 
   @Test("--point with --weight, --degree and --unconstrained reports standard errors")
   func points() throws {
-    let arguments = ["fit", "--point", "0:1", "--point", "0.3:0.8", "--point", "0.6:0.5", "--point", "1:0.1",
-                     "--point", "0.8:0.2", "--weight", "1", "--weight", "2", "--weight", "1", "--weight", "1",
-                     "--weight", "0.5", "--degree", "2", "--unconstrained", "--json"]
+    let arguments = [
+      "fit", "--point", "0:1", "--point", "0.3:0.8", "--point", "0.6:0.5", "--point", "1:0.1",
+      "--point", "0.8:0.2", "--weight", "1", "--weight", "2", "--weight", "1", "--weight", "1",
+      "--weight", "0.5", "--degree", "2", "--unconstrained", "--json",
+    ]
     let result = runCurveKit(arguments)
     #expect(result.status == 0)
     let json = try Self.jsonOutput(result)
@@ -123,21 +125,47 @@ struct FitCommandTests {
     (["fit", "--point", "nan:0.5"], "", "--point 1 t"),
     (["fit", "--point", "0.5:inf"], "", "--point 1 y"),
     (["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--weight", "1", "--weight", "nan"], "", "--weight 2"),
-    (["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--weight", "1", "--weight", "0"], "", "weight at index 1 is 0.0"),
-    (["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--weight", "-1", "--weight", "1"], "", "weight at index 0 is -1.0"),
-    (["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--constraint", "value@0=1", "--constraint", "value@0=1"],
-     "", "repeats the one at index 0"),
-    (["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--constraint", "slope@0=1", "--constraint", "slope@0=2"],
-     "", "contradict"),
-    (["fit", "--point", "0.2:0.8", "--degree", "1", "--constraint", "value@0=1", "--constraint", "value@1=0",
-      "--constraint", "value@2=0"], "", "3 constraints given"),
-    (["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--degree", "2", "--constraint", "value@0=1",
-      "--constraint", "value@1=0", "--constraint", "slope@0.5=-1"], "", "linearly dependent"),
+    (
+      ["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--weight", "1", "--weight", "0"], "",
+      "weight at index 1 is 0.0"
+    ),
+    (
+      ["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--weight", "-1", "--weight", "1"], "",
+      "weight at index 0 is -1.0"
+    ),
+    (
+      ["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--constraint", "value@0=1", "--constraint", "value@0=1"],
+      "", "repeats the one at index 0"
+    ),
+    (
+      ["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--constraint", "slope@0=1", "--constraint", "slope@0=2"],
+      "", "contradict"
+    ),
+    (
+      [
+        "fit", "--point", "0.2:0.8", "--degree", "1", "--constraint", "value@0=1", "--constraint", "value@1=0",
+        "--constraint", "value@2=0",
+      ], "", "3 constraints given"
+    ),
+    (
+      [
+        "fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--degree", "2", "--constraint", "value@0=1",
+        "--constraint", "value@1=0", "--constraint", "slope@0.5=-1",
+      ], "", "linearly dependent"
+    ),
     (["fit", "--point", "0:1", "--point", "0.5:0.5", "--point", "1:0"], "", "only 1 distinct usable t"),
-    (["fit", "--point", "0:0", "--point", "1e-15:0", "--point", "2e-15:0", "--point", "3e-15:0", "--point", "1:1",
-      "--unconstrained"], "", "determine only 2 of 4"),
-    (["fit", "--point", "0:1.7e308", "--point", "1:-1.7e308", "--point", "2:1.7e308", "--point", "3:-1.7e308",
-      "--point", "4:1.7e308", "--degree", "4", "--unconstrained"], "", "overflowed"),
+    (
+      [
+        "fit", "--point", "0:0", "--point", "1e-15:0", "--point", "2e-15:0", "--point", "3e-15:0", "--point", "1:1",
+        "--unconstrained",
+      ], "", "determine only 2 of 4"
+    ),
+    (
+      [
+        "fit", "--point", "0:1.7e308", "--point", "1:-1.7e308", "--point", "2:1.7e308", "--point", "3:-1.7e308",
+        "--point", "4:1.7e308", "--degree", "4", "--unconstrained",
+      ], "", "overflowed"
+    ),
     (["fit", "--point", "1.5:0.5"], "", "outside [0, 1]"),
     (["fit", "--point", "0.5"], "", "T:Y"),
     (["fit", "--point", "0.5:0.5", "--constraint", "level@0=1"], "", "value@T=V"),

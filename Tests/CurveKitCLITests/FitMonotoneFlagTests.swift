@@ -38,13 +38,18 @@ struct FitMonotoneFlagTests {
     #expect(result.output.contains("not monotone: f′("))
   }
 
-  @Test("bad policy, slope or degree exit 2 with one line", arguments: [
-    (["--monotonic", "sometimes"], "unknown value 'sometimes'"),
-    (["--monotonic", "enforce", "--min-slope", "-0.1"], "negative"),
-    (["--monotonic", "enforce", "--min-slope", "nan"], "--min-slope"),
-    (["--monotonic", "enforce", "--min-slope", "2"], "minSlope 2.0 cannot hold"),
-    (["--monotonic", "enforce", "--degree", "5", "--point", "0.1:0.9", "--point", "0.2:0.8"], "not supported for degree 5"),
-  ])
+  @Test(
+    "bad policy, slope or degree exit 2 with one line",
+    arguments: [
+      (["--monotonic", "sometimes"], "unknown value 'sometimes'"),
+      (["--monotonic", "enforce", "--min-slope", "-0.1"], "negative"),
+      (["--monotonic", "enforce", "--min-slope", "nan"], "--min-slope"),
+      (["--monotonic", "enforce", "--min-slope", "2"], "minSlope 2.0 cannot hold"),
+      (
+        ["--monotonic", "enforce", "--degree", "5", "--point", "0.1:0.9", "--point", "0.2:0.8"],
+        "not supported for degree 5"
+      ),
+    ])
   func badSettings(extra: [String], fragment: String) {
     let result = runCurveKit(["fit"] + Self.risingMiddle + extra)
     #expect(result.status == 2)
@@ -94,7 +99,9 @@ struct FitStreamingDataTests {
       #expect(fromFile.status == 0, "\(fromFile.errors)")
       let file = try Self.coefficients(fromFile.output)
       let scale = reference.coefficients.map(abs).max() ?? 1
-      for (mine, theirs) in zip(file.coefficients, reference.coefficients) { #expect(abs(mine - theirs) <= 1e-12 * scale) }
+      for (mine, theirs) in zip(file.coefficients, reference.coefficients) {
+        #expect(abs(mine - theirs) <= 1e-12 * scale)
+      }
       #expect(abs(file.rss - reference.rss) <= 1e-12 * reference.rss)
       #expect(abs((file.maxAbs ?? .nan) - reference.maxAbsResidual) <= 1e-12)
       #expect(fromFile.output.contains(#""streamed": true"#))
@@ -103,7 +110,9 @@ struct FitStreamingDataTests {
       let fromStdin = runCurveKit(["fit", "--data", "-", "--monotonic", policy, "--json"], input: text)
       #expect(fromStdin.status == 0)
       let stdin = try Self.coefficients(fromStdin.output)
-      for (mine, theirs) in zip(stdin.coefficients, reference.coefficients) { #expect(abs(mine - theirs) <= 1e-12 * scale) }
+      for (mine, theirs) in zip(stdin.coefficients, reference.coefficients) {
+        #expect(abs(mine - theirs) <= 1e-12 * scale)
+      }
       #expect(abs(stdin.rss - reference.rss) <= 1e-10 * reference.rss)
       #expect(stdin.maxAbs == nil)
     }

@@ -1,5 +1,5 @@
-import Foundation
 import CurveKitTestSupport
+import Foundation
 
 /// Seeded random specs and command lines, valid and broken, for the fuzz tests.
 ///
@@ -37,7 +37,9 @@ struct FuzzGenerator {
       points.append("[\(number(t)), \(number(y))]")
     }
     members.append(#""points": [\#(points.joined(separator: ", "))]"#)
-    if chance(0.25) { members.append(#""weights": [\#((0..<count).map { _ in number(0.1 + 3 * unit()) }.joined(separator: ", "))]"#) }
+    if chance(0.25) {
+      members.append(#""weights": [\#((0..<count).map { _ in number(0.1 + 3 * unit()) }.joined(separator: ", "))]"#)
+    }
     if chance(0.5) { members.append(#""degree": \#(pick([1, 2, 3, 3, 3, 3, 4, 5]))"#) }
     if chance(0.25) {
       var constraints = [#"{"t": 0, "value": 1}"#, #"{"t": 1, "value": 0}"#]
@@ -49,7 +51,9 @@ struct FuzzGenerator {
     if chance(0.3) { members.append(#""minSlope": \#(number(pick([0, 0.05, 0.3, 0.9, 1.2]) * unit()))"#) }
     if chance(0.2) { members.append(#""durationDays": \#(number(30 * unit() + 0.5))"#) }
     if chance(0.2) {
-      members.append(#""codegen": {"typeName": "\#(pick(["Curve", "MyCurve", "_x", "Ünï"]))", "access": "\#(pick(["public", "internal", "package"]))"}"#)
+      members.append(
+        #""codegen": {"typeName": "\#(pick(["Curve", "MyCurve", "_x", "Ünï"]))", "access": "\#(pick(["public", "internal", "package"]))"}"#
+      )
     }
     return "{" + members.shuffled(using: &rng).joined(separator: ", ") + "}"
   }
@@ -62,13 +66,16 @@ struct FuzzGenerator {
     case 0:  // Delete a character.
       scalars.remove(at: int(0...(scalars.count - 1)))
     case 1:  // Insert a structural or junk character.
-      let junk: [Unicode.Scalar] = ["{", "}", "[", "]", ",", ":", "\"", "\\", "0", "-", ".", "e", "\t", "\u{0}", "\u{FEFF}"]
+      let junk: [Unicode.Scalar] = [
+        "{", "}", "[", "]", ",", ":", "\"", "\\", "0", "-", ".", "e", "\t", "\u{0}", "\u{FEFF}",
+      ]
       scalars.insert(pick(junk), at: int(0...scalars.count))
     case 2:  // Truncate.
       scalars = Array(scalars.prefix(int(0...(scalars.count - 1))))
     case 3, 4:  // Replace a number by a non-finite or mistyped value.
       let replacement = pick([
-        "NaN", #""nan""#, #""Infinity""#, #""-inf""#, "1e400", "-1e999", "true", "null", #""0.5""#, "[]", "{}", "-0", "1.5", "-0.25",
+        "NaN", #""nan""#, #""Infinity""#, #""-inf""#, "1e400", "-1e999", "true", "null", #""0.5""#, "[]", "{}", "-0",
+        "1.5", "-0.25",
       ])
       return replaceNumber(in: text, with: replacement)
     case 5:  // Unknown field.
@@ -80,7 +87,8 @@ struct FuzzGenerator {
         ? text.replacingFirst(#""points": ["#, with: #""points": [[0.5, 0.1], [0.5, 0.9], "#)
         : text.replacingFirst(#""points": ["#, with: #""points": [], "ignored": ["#)
     case 8:  // Invalid identifier or enum value.
-      return text.replacingFirst(#""name": "#, with: #""codegen": {"typeName": "\#(pick(["9x", "class", "a-b", ""]))"}, "name": "#)
+      return text.replacingFirst(
+        #""name": "#, with: #""codegen": {"typeName": "\#(pick(["9x", "class", "a-b", ""]))"}, "name": "#)
     case 9:
       return text.replacingFirst(#""monotonic": ""#, with: #""monotonic": "x"#)
     case 10:  // Wrong type for the whole spec.
@@ -99,7 +107,9 @@ struct FuzzGenerator {
     var starts: [Int] = []
     var index = 0
     while index < characters.count {
-      if characters[index].isNumber || (characters[index] == "-" && index + 1 < characters.count && characters[index + 1].isNumber) {
+      if characters[index].isNumber
+        || (characters[index] == "-" && index + 1 < characters.count && characters[index + 1].isNumber)
+      {
         starts.append(index)
         while index < characters.count, characters[index].isNumber || "-.eE+".contains(characters[index]) { index += 1 }
       } else {
@@ -121,10 +131,18 @@ struct FuzzGenerator {
     for _ in 0..<count {
       let t = 0.02 + 0.96 * unit()
       let y = 1 - t + wiggle * t * (1 - t) * (unit() - 0.5) * 2
-      arguments += ["--point", chance(0.03) ? pick(["0.5", "a:b", "nan:1", "0.5:inf", "2:0.5", "0.5:0.5:1", ":"]) : "\(number(t)):\(number(y))"]
+      arguments += [
+        "--point",
+        chance(0.03)
+          ? pick(["0.5", "a:b", "nan:1", "0.5:inf", "2:0.5", "0.5:0.5:1", ":"]) : "\(number(t)):\(number(y))",
+      ]
     }
-    if chance(0.4) { arguments += ["--degree", chance(0.1) ? pick(["0", "11", "x", "3.5", "-1"]) : "\(pick([1, 2, 3, 3, 4]))"] }
-    if chance(0.2) { for _ in 0..<count { arguments += ["--weight", chance(0.05) ? pick(["0", "-1", "nan"]) : number(0.2 + unit())] } }
+    if chance(0.4) {
+      arguments += ["--degree", chance(0.1) ? pick(["0", "11", "x", "3.5", "-1"]) : "\(pick([1, 2, 3, 3, 4]))"]
+    }
+    if chance(0.2) {
+      for _ in 0..<count { arguments += ["--weight", chance(0.05) ? pick(["0", "-1", "nan"]) : number(0.2 + unit())] }
+    }
     if chance(0.15) {
       arguments += ["--constraint", "value@0=1", "--constraint", "value@1=0"]
       if chance(0.5) { arguments += ["--constraint", "slope@\(number(unit()))=\(number(-2 * unit()))"] }
@@ -132,8 +150,12 @@ struct FuzzGenerator {
     } else if chance(0.05) {
       arguments.append("--unconstrained")
     }
-    if chance(0.7) { arguments += ["--monotonic", chance(0.03) ? "sometimes" : pick(["require", "enforce", "enforce", "ignore"])] }
-    if chance(0.3) { arguments += ["--min-slope", chance(0.05) ? pick(["-1", "nan", "x"]) : number(pick([0.05, 0.3, 1.1]) * unit())] }
+    if chance(0.7) {
+      arguments += ["--monotonic", chance(0.03) ? "sometimes" : pick(["require", "enforce", "enforce", "ignore"])]
+    }
+    if chance(0.3) {
+      arguments += ["--min-slope", chance(0.05) ? pick(["-1", "nan", "x"]) : number(pick([0.05, 0.3, 1.1]) * unit())]
+    }
     if chance(0.02) { arguments.append(pick(["--bogus", "-x", "--json=1", "extra.json"])) }
     return arguments
   }

@@ -45,7 +45,8 @@ struct FuzzTests {
       switch constraint {
       case .value(let t, let v):
         let e = evaluate(coefficients, at: t)
-        #expect(abs(e.value - Float80(v)) <= 1e-9 * (1 + e.size + abs(Float80(v))), "\(context()): \(constraint) misses")
+        #expect(
+          abs(e.value - Float80(v)) <= 1e-9 * (1 + e.size + abs(Float80(v))), "\(context()): \(constraint) misses")
       case .slope(let t, let s):
         let e = evaluate(coefficients, at: t)
         let scale = Float80(coefficients.count) * (1 + e.size)
@@ -57,7 +58,8 @@ struct FuzzTests {
       return
     }
     let exact = polynomial.monotonicity()
-    #expect(exact.isDecreasing == claimsDecreasing, "\(context()): claims decreasing \(claimsDecreasing), exact \(exact)")
+    #expect(
+      exact.isDecreasing == claimsDecreasing, "\(context()): claims decreasing \(claimsDecreasing), exact \(exact)")
     var maxSlope = -Float80.infinity
     var size: Float80 = 0
     for k in 0...64 {
@@ -89,7 +91,9 @@ struct FuzzTests {
       spec = try CurveSpec.parse(text, sourceName: "fuzz.curve.json")
     } catch {
       let message = error.description
-      #expect(!message.contains("\n") && message.hasSuffix(")") && message.contains("(fuzz.curve.json"), "\(context): \(message)")
+      #expect(
+        !message.contains("\n") && message.hasSuffix(")") && message.contains("(fuzz.curve.json"),
+        "\(context): \(message)")
       return
     }
     let result: PolicyFitResult
@@ -125,7 +129,8 @@ struct FuzzTests {
       if let list = arguments.firstIndex(of: "--coefficients").map({ arguments[$0 + 1] }) {
         let coefficients = list.split(separator: ",").compactMap { Double(String($0)) }
         let polynomial = try? Polynomial(coefficients: coefficients)
-        #expect(polynomial?.monotonicity().isDecreasing == true, "\(context): exit 0 for a curve that is not decreasing")
+        #expect(
+          polynomial?.monotonicity().isDecreasing == true, "\(context): exit 0 for a curve that is not decreasing")
       }
       return
     }
@@ -139,7 +144,9 @@ struct FuzzTests {
       Issue.record("\(context): output is not the fit JSON: \(result.output.prefix(300))")
       return
     }
-    let coefficients = items.compactMap { item -> Double? in if case .number(let n) = item { return n } else { return nil } }
+    let coefficients = items.compactMap { item -> Double? in
+      if case .number(let n) = item { return n } else { return nil }
+    }
     var constraints: [FitConstraint] = []
     if case .array(let entries)? = root["constraints"] {
       for entry in entries {
@@ -159,7 +166,8 @@ struct FuzzTests {
 
   @Test("random specs (library and CLI) and command lines never crash and tell the truth", arguments: 0..<shards)
   func fuzz(shard: Int) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-fuzz-\(getpid())-\(shard)").path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-fuzz-\(getpid())-\(shard)")
+      .path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     var counts = (specs: 0, fit: 0, check: 0, files: 0)
@@ -191,7 +199,9 @@ struct FuzzTests {
         counts.check += 1
       }
     }
-    print("fuzz | shard \(shard) of \(Self.shards), \(Self.caseCount) cases in all (seed \(Self.seed)): \(counts.specs) specs, \(counts.files) spec files via the CLI, \(counts.fit) fit and \(counts.check) check command lines")
+    print(
+      "fuzz | shard \(shard) of \(Self.shards), \(Self.caseCount) cases in all (seed \(Self.seed)): \(counts.specs) specs, \(counts.files) spec files via the CLI, \(counts.fit) fit and \(counts.check) check command lines"
+    )
     #expect(Self.caseCount >= 10_000 || ProcessInfo.processInfo.environment["CURVEKIT_FUZZ_CASES"] != nil)
   }
 }

@@ -11,7 +11,8 @@ struct GenerateCommandTests {
 
   /// A fresh temporary directory, removed by the caller.
   func temporaryDirectory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-generate-\(UUID().uuidString)").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-generate-\(UUID().uuidString)")
+      .path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
   }
@@ -59,9 +60,9 @@ struct GenerateCommandTests {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let spec = directory + "/tank.curve.json"
     try """
-      {"name": "Tank", "points": [[0.5, 0.5]], "degree": 1,
-       "codegen": {"typeName": "WaterTank", "access": "public", "inverse": "bisection", "withSchedule": true}}
-      """.write(toFile: spec, atomically: true, encoding: .utf8)
+    {"name": "Tank", "points": [[0.5, 0.5]], "degree": 1,
+     "codegen": {"typeName": "WaterTank", "access": "public", "inverse": "bisection", "withSchedule": true}}
+    """.write(toFile: spec, atomically: true, encoding: .utf8)
     let fromSpec = runCurveKit(["generate", spec])
     #expect(fromSpec.status == 0, "\(fromSpec.errors)")
     #expect(fromSpec.output.contains("public enum WaterTank {"))
@@ -70,7 +71,9 @@ struct GenerateCommandTests {
     #expect(fromSpec.output.contains("// Source: tank.curve.json\n"))
     #expect(!fromSpec.output.contains(directory), "no absolute path in the output")
 
-    let overridden = runCurveKit(["generate", spec, "--type-name", "Other", "--access", "package", "--inverse", "cardano"])
+    let overridden = runCurveKit([
+      "generate", spec, "--type-name", "Other", "--access", "package", "--inverse", "cardano",
+    ])
     #expect(overridden.status == 0, "\(overridden.errors)")
     #expect(overridden.output.contains("package enum Other {"))
     #expect(overridden.output.contains("// Inverse: cardano"))
@@ -96,13 +99,14 @@ struct GenerateCommandTests {
     for (policy, status) in [("require", Int32(1)), ("enforce", 0), ("ignore", 0)] {
       let spec = directory + "/bump-\(policy).curve.json"
       try """
-        {"name": "Bump", "points": [[0.25, 1.2]], "degree": 2, "monotonic": "\(policy)"}
-        """.write(toFile: spec, atomically: true, encoding: .utf8)
+      {"name": "Bump", "points": [[0.25, 1.2]], "degree": 2, "monotonic": "\(policy)"}
+      """.write(toFile: spec, atomically: true, encoding: .utf8)
       let result = runCurveKit(["generate", spec])
       #expect(result.status == status, "\(policy): \(result.errors)")
       if status == 1 { #expect(isOneLineError(result.errors) && result.errors.contains("f′(0.0) = ")) }
       // The enforced optimum lies on the boundary f′(0) = 0: flat at the start, exactly.
-      let verdict = policy == "enforce" ? "// Monotonicity: non-increasing, flat at t = 0.0" : "// Monotonicity: not monotone"
+      let verdict =
+        policy == "enforce" ? "// Monotonicity: non-increasing, flat at t = 0.0" : "// Monotonicity: not monotone"
       if status == 0 { #expect(result.output.contains(verdict), "\(policy)") }
       if status == 0 { #expect(result.output.contains("(monotonic: \(policy))")) }
     }
@@ -113,7 +117,10 @@ struct GenerateCommandTests {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let cases = [
-      ("quartic", #"{"name": "Quartic", "points": [[0.2, 0.9], [0.4, 0.7], [0.6, 0.4], [0.8, 0.2]], "degree": 4}"#, "degree 4"),
+      (
+        "quartic", #"{"name": "Quartic", "points": [[0.2, 0.9], [0.4, 0.7], [0.6, 0.4], [0.8, 0.2]], "degree": 4}"#,
+        "degree 4"
+      ),
       ("symbols", #"{"name": "%%%", "points": [[0.5, 0.5]], "degree": 1}"#, "--type-name"),
       ("unfittable", #"{"name": "Flat", "points": [[0.5, 0.5]], "degree": 3}"#, "cannot fit"),
     ]
@@ -126,24 +133,26 @@ struct GenerateCommandTests {
     }
   }
 
-  @Test("invalid input exits 2 with one line", arguments: [
-    ["generate"],
-    ["generate", "--coefficients", "-1,1"],
-    ["generate", "--coefficients", "-1,1", "--type-name", "class"],
-    ["generate", "--coefficients", "-1,1", "--type-name", "9Lives"],
-    ["generate", "--coefficients", "-1,1", "--type-name", "Double"],
-    ["generate", "--coefficients", "1,0,0,-1,1", "--type-name", "Quartic"],
-    ["generate", "--coefficients", "-1,x", "--type-name", "Curve"],
-    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--access", "open"],
-    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--inverse", "magic"],
-    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "-o", "/nonexistent-directory/Curve.swift"],
-    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "-o", "/"],
-    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--check"],
-    ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "-o", "/", "--check"],
-    ["generate", "no-such-spec.curve.json"],
-    ["generate", GenerateCommandTests.depletionSpec, "--coefficients", "-1,1"],
-    ["generate", GenerateCommandTests.depletionSpec, "extra.json"],
-  ])
+  @Test(
+    "invalid input exits 2 with one line",
+    arguments: [
+      ["generate"],
+      ["generate", "--coefficients", "-1,1"],
+      ["generate", "--coefficients", "-1,1", "--type-name", "class"],
+      ["generate", "--coefficients", "-1,1", "--type-name", "9Lives"],
+      ["generate", "--coefficients", "-1,1", "--type-name", "Double"],
+      ["generate", "--coefficients", "1,0,0,-1,1", "--type-name", "Quartic"],
+      ["generate", "--coefficients", "-1,x", "--type-name", "Curve"],
+      ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--access", "open"],
+      ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--inverse", "magic"],
+      ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "-o", "/nonexistent-directory/Curve.swift"],
+      ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "-o", "/"],
+      ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--check"],
+      ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "-o", "/", "--check"],
+      ["generate", "no-such-spec.curve.json"],
+      ["generate", GenerateCommandTests.depletionSpec, "--coefficients", "-1,1"],
+      ["generate", GenerateCommandTests.depletionSpec, "extra.json"],
+    ])
   func invalidInput(arguments: [String]) {
     let result = runCurveKit(arguments)
     #expect(result.status == 2, "\(arguments): \(result.errors)")

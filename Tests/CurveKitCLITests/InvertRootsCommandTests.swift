@@ -22,7 +22,9 @@ struct InvertRootsCommandTests {
     let result = runCurveKit(["invert", "-c", cubic.description, "--method", method.rawValue, "0.3", "1e-9"])
     #expect(result.status == 0)
     if method != .auto && method != .table {
-      #expect(result.outputLines.map(String.init) == [0.3, 1e-9].map { cubic.normalizedElapsed(forLevel: $0, method: method).description })
+      #expect(
+        result.outputLines.map(String.init)
+          == [0.3, 1e-9].map { cubic.normalizedElapsed(forLevel: $0, method: method).description })
     }
     #expect(result.outputLines.count == 2)
   }

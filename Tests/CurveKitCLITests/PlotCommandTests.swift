@@ -34,7 +34,9 @@ struct PlotCommandTests {
     let directory = scratchDirectory("plot")
     defer { removeScratch(directory, files: ["out.svg"]) }
     let output = "\(directory)/out.svg"
-    let arguments = ["plot", Self.example + "depletion.curve.json", Self.example + "steep-start.curve.json", "-o", output]
+    let arguments = [
+      "plot", Self.example + "depletion.curve.json", Self.example + "steep-start.curve.json", "-o", output,
+    ]
     let first = runCurveKit(arguments)
     #expect(first.status == 0 && first.errors.isEmpty, "\(first.errors)")
     #expect(first.output == "wrote \(output) (2 curves)\n")
@@ -59,7 +61,11 @@ struct PlotCommandTests {
     #expect(normalized.contains(">time (fraction of the period)</text>") && normalized.contains(">T</text>"))
   }
 
-  @Test("--png writes a PNG next to the SVG", .enabled(if: SVGRasterizer.rendererPath() != nil, "rsvg-convert is not installed (apt-get install librsvg2-bin); PNG test skipped"))
+  @Test(
+    "--png writes a PNG next to the SVG",
+    .enabled(
+      if: SVGRasterizer.rendererPath() != nil,
+      "rsvg-convert is not installed (apt-get install librsvg2-bin); PNG test skipped"))
   func png() throws {
     let directory = scratchDirectory("plot-png")
     defer { removeScratch(directory, files: ["p.svg", "p.png"]) }
@@ -70,14 +76,16 @@ struct PlotCommandTests {
     #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "PNG signature")
   }
 
-  @Test("invalid input exits 2 with one error line", arguments: [
-    ["plot"],
-    ["plot", "examples/curves/linear.curve.json"],
-    ["plot", "/nonexistent/spec.json", "-o", "/tmp/x.svg"],
-    ["plot", "EXAMPLE", "-o", "/nonexistent-dir/x.svg"],
-    ["plot", "EXAMPLE", "-o", "/tmp/x.svg", "--days", "-3"],
-    ["plot", "EXAMPLE", "-o", "/tmp/x.svg", "--days", "many"],
-  ])
+  @Test(
+    "invalid input exits 2 with one error line",
+    arguments: [
+      ["plot"],
+      ["plot", "examples/curves/linear.curve.json"],
+      ["plot", "/nonexistent/spec.json", "-o", "/tmp/x.svg"],
+      ["plot", "EXAMPLE", "-o", "/nonexistent-dir/x.svg"],
+      ["plot", "EXAMPLE", "-o", "/tmp/x.svg", "--days", "-3"],
+      ["plot", "EXAMPLE", "-o", "/tmp/x.svg", "--days", "many"],
+    ])
   func invalid(arguments: [String]) {
     let resolved = arguments.map { $0 == "EXAMPLE" ? Self.example + "linear.curve.json" : $0 }
     let result = runCurveKit(resolved)

@@ -24,7 +24,8 @@ struct CurveSpecTests {
     #expect(spec.minSlope == 0.05)
     #expect(spec.durationDays == 7)
     #expect(spec.details == "notes")
-    #expect(spec.codegen == CodegenOptions(typeName: "SteepStart", access: .package, inverse: .table, withSchedule: true))
+    #expect(
+      spec.codegen == CodegenOptions(typeName: "SteepStart", access: .package, inverse: .table, withSchedule: true))
     #expect(spec.fitProblem.constraints == spec.constraints)
   }
 
@@ -56,8 +57,13 @@ struct CurveSpecTests {
       (#"{"name": "x", "points": [[0.5, 0.5]], "degree": 11}"#, "from 1 to 10", "1:49"),
       (#"{"name": "x", "points": [[0.5, 0.5]], "monotonic": "always"}"#, "unknown value \"always\"", "1:52"),
       (#"{"name": "x", "points": [[0.5, 0.5]], "constraints": [{"t": 0}]}"#, "missing \"value\" or \"slope\"", "1:55"),
-      (#"{"name": "x", "points": [[0.5, 0.5]], "codegen": {"typeName": "class"}}"#, "'class' is a Swift keyword", "1:63"),
-      (#"{"name": "x", "points": [[0.5, 0.5]], "codegen": {"typeName": "9Lives"}}"#, "must start with a letter", "1:63"),
+      (
+        #"{"name": "x", "points": [[0.5, 0.5]], "codegen": {"typeName": "class"}}"#, "'class' is a Swift keyword",
+        "1:63"
+      ),
+      (
+        #"{"name": "x", "points": [[0.5, 0.5]], "codegen": {"typeName": "9Lives"}}"#, "must start with a letter", "1:63"
+      ),
       (#"{"name": 3, "points": [[0.5, 0.5]]}"#, "name: expected a string, found a number", "1:10"),
       (#"[1, 2]"#, "expected an object, found an array", "1:1"),
       ("{\n  \"name\": \"x\",\n  \"points\": [[0.5, 0.5]\n}", "malformed JSON", "4:1"),

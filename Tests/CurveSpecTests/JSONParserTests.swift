@@ -53,7 +53,9 @@ struct JSONParserTests {
 
   @Test("writing then parsing round-trips every double exactly")
   func writerRoundTrip() throws {
-    let values: [Double] = [0, -0.0, 1, 0.1, 1.0 / 3, 0x1p-1063, 0x1p-1074, .greatestFiniteMagnitude, -123456789.125, 1e16]
+    let values: [Double] = [
+      0, -0.0, 1, 0.1, 1.0 / 3, 0x1p-1063, 0x1p-1074, .greatestFiniteMagnitude, -123456789.125, 1e16,
+    ]
     let document: JSONValue = ["values": .numbers(values), "name": "q\"\\\u{01}", "nested": [["a": nil]]]
     for pretty in [true, false] {
       let text = JSONWriter.string(document, pretty: pretty)

@@ -20,7 +20,8 @@ struct PolicyFitTests {
       guard let error = error as? CurveFitError, case .notMonotone(let t, let slope, 0, _) = error.underlying else {
         return false
       }
-      return t > 0 && t < 1 && slope > 0 && "\(error)".contains("not non-increasing") && "\(error)".hasSuffix("(r.curve.json)")
+      return t > 0 && t < 1 && slope > 0 && "\(error)".contains("not non-increasing")
+        && "\(error)".hasSuffix("(r.curve.json)")
     }
   }
 
@@ -48,7 +49,8 @@ struct PolicyFitTests {
 
   @Test("enforce on degree 5 is a clear unsupported error")
   func unsupportedDegree() throws {
-    let body = #"{"name": "d", "points": [[0.1,0.9],[0.3,0.7],[0.5,0.5],[0.6,0.4],[0.8,0.2],[0.9,0.1]], "degree": 5, "monotonic": "#
+    let body =
+      #"{"name": "d", "points": [[0.1,0.9],[0.3,0.7],[0.5,0.5],[0.6,0.4],[0.8,0.2],[0.9,0.1]], "degree": 5, "monotonic": "#
     let text = body + #""enforce"}"#
     #expect {
       _ = try CurveSpec.parse(text, sourceName: "d.json").fit()

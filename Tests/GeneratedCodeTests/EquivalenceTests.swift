@@ -56,7 +56,8 @@ struct EquivalenceTests {
         if first == nil { first = t }
       }
     }
-    #expect(mismatches == 0, "\(curve.name): \(mismatches) of \(Self.times.count) differ, first at t = \(first ?? .nan)")
+    #expect(
+      mismatches == 0, "\(curve.name): \(mismatches) of \(Self.times.count) differ, first at t = \(first ?? .nan)")
   }
 
   @Test("normalizedElapsed(forLevel:) is bit-identical to the library's inverse", arguments: GeneratedCurve.all)

@@ -48,7 +48,9 @@ struct GeneratedCurve: Sendable, CustomStringConvertible {
       // Generated `auto` is the precomputed table, like `curvekit invert --method auto`;
       // `Cubic.normalizedElapsed(forLevel:method: .table)` builds this table on every call.
       let table = try? CubicInverseTable(cubic)
-      libraryInverse = { table?.normalizedElapsed(forLevel: $0) ?? cubic.normalizedElapsed(forLevel: $0, method: .table) }
+      libraryInverse = {
+        table?.normalizedElapsed(forLevel: $0) ?? cubic.normalizedElapsed(forLevel: $0, method: .table)
+      }
     } else {
       libraryInverse = { cubic.normalizedElapsed(forLevel: $0, method: method) }
     }

@@ -8,7 +8,8 @@ import Testing
 /// for bit: level at a date, widget percentage, and the setCurrentFill refill date.
 @Suite("Generated code: schedule helpers match DepletionSchedule")
 struct ScheduleEquivalenceTests {
-  static let cubic = Cubic(a: DepletionBisection.a, b: DepletionBisection.b, c: DepletionBisection.c, d: DepletionBisection.d)
+  static let cubic = Cubic(
+    a: DepletionBisection.a, b: DepletionBisection.b, c: DepletionBisection.c, d: DepletionBisection.d)
   static let refill = Date(timeIntervalSinceReferenceDate: 789_292_800)
 
   /// Dates from a day before the refill to two days after the end, 5 000 seeded random ones
@@ -40,7 +41,9 @@ struct ScheduleEquivalenceTests {
     fills += [-0.5, 1.5, .nan, 0.999_999, 0.000_001]
     for fill in fills {
       let generated = DepletionBisection.refillDate(forFill: fill, at: now)
-      let library = schedule.refillDate(forLevel: fill, at: now) { Self.cubic.normalizedElapsed(forLevel: $0, method: .bisection) }
+      let library = schedule.refillDate(forLevel: fill, at: now) {
+        Self.cubic.normalizedElapsed(forLevel: $0, method: .bisection)
+      }
       #expect(
         generated.timeIntervalSinceReferenceDate.bitPattern == library.timeIntervalSinceReferenceDate.bitPattern,
         "fill \(fill)")

@@ -13,7 +13,7 @@ let package = Package(
   name: "HabitTracker",
   platforms: [.macOS(.v13), .iOS(.v16)],
   dependencies: [
-    .package(name: "CurveKit", path: "../.."),
+    .package(name: "CurveKit", path: "../..")
   ],
   targets: [
     // The curve: DepletionCurve.curve.json → DepletionCurve.swift at build time.

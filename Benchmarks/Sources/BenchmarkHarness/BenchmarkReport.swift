@@ -77,9 +77,11 @@ public struct BenchmarkReport {
       lines.append(contentsOf: notes)
     }
     lines.append("")
-    var machineLine = "Machine: \(machine.cpuModel), \(machine.cores) logical CPUs; \(machine.swiftCompiler); C: \(machine.cCompiler)"
+    var machineLine =
+      "Machine: \(machine.cpuModel), \(machine.cores) logical CPUs; \(machine.swiftCompiler); C: \(machine.cCompiler)"
     machineLine += "; OPENBLAS_NUM_THREADS=\(machine.blasThreads)"
-    machineLine += "; load average \(machine.loadAtStart.map { String($0) } ?? "?") at start, \(loadAtEnd.map { String($0) } ?? "?") at end"
+    machineLine +=
+      "; load average \(machine.loadAtStart.map { String($0) } ?? "?") at start, \(loadAtEnd.map { String($0) } ?? "?") at end"
     lines.append(machineLine + (quick ? "; --quick run (small inputs, short samples)." : "."))
     lines.append("Command: `\(command)`")
     return lines.joined(separator: "\n") + "\n"
@@ -111,15 +113,18 @@ public struct BenchmarkReport {
       }
       if let accuracy = result.accuracy {
         members.append(
-          ("accuracy", .object([
-            ("inputs", .number(Double(accuracy.sampleCount))),
-            ("maxAbsoluteError", .number(accuracy.maxAbsoluteError)),
-            ("maxULPError", .number(accuracy.maxULPError)),
-            ("worstInput", .number(accuracy.worstInput)),
-            ("limit", .string(accuracy.limitDescription)),
-            ("passed", .bool(accuracy.passed)),
-            ("notes", .array(accuracy.notes.map { .string($0) })),
-          ])))
+          (
+            "accuracy",
+            .object([
+              ("inputs", .number(Double(accuracy.sampleCount))),
+              ("maxAbsoluteError", .number(accuracy.maxAbsoluteError)),
+              ("maxULPError", .number(accuracy.maxULPError)),
+              ("worstInput", .number(accuracy.worstInput)),
+              ("limit", .string(accuracy.limitDescription)),
+              ("passed", .bool(accuracy.passed)),
+              ("notes", .array(accuracy.notes.map { .string($0) })),
+            ])
+          ))
       }
       return .object(members)
     }

@@ -10,7 +10,8 @@ public struct RunConfiguration: Sendable {
   public var sampleCount: Int
 
   /// The full run: 0.1 s warm-up, 15 samples of about 20 ms each.
-  public static let full = RunConfiguration(warmupNanoseconds: 100_000_000, sampleNanoseconds: 20_000_000, sampleCount: 15)
+  public static let full = RunConfiguration(
+    warmupNanoseconds: 100_000_000, sampleNanoseconds: 20_000_000, sampleCount: 15)
   /// The CI smoke run: 2 ms warm-up, 10 samples of about 0.5 ms.
   public static let quick = RunConfiguration(warmupNanoseconds: 2_000_000, sampleNanoseconds: 500_000, sampleCount: 10)
 }
@@ -55,9 +56,10 @@ public struct BenchmarkRunner {
     var results = [BenchmarkResult?](repeating: nil, count: benchmarks.count)
     var finished = 0
     for index in benchmarks.indices where results[index] == nil {
-      let members = benchmarks[index].interleaveGroup.map { group in
-        benchmarks.indices.filter { benchmarks[$0].interleaveGroup == group }
-      } ?? [index]
+      let members =
+        benchmarks[index].interleaveGroup.map { group in
+          benchmarks.indices.filter { benchmarks[$0].interleaveGroup == group }
+        } ?? [index]
       for name in members.map({ benchmarks[$0].name }) { progress("[\(finished + 1)/\(benchmarks.count)] \(name) …") }
       let groupResults = runGroup(members.map { benchmarks[$0] })
       for (member, result) in zip(members, groupResults) {

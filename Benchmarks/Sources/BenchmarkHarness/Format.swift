@@ -15,8 +15,14 @@ public enum Format {
     guard value.isFinite, value != 0 else { return value == 0 ? "0" : "–" }
     var magnitude = 0
     var scaled = abs(value)
-    while scaled >= 10 { scaled /= 10; magnitude += 1 }
-    while scaled < 1 { scaled *= 10; magnitude -= 1 }
+    while scaled >= 10 {
+      scaled /= 10
+      magnitude += 1
+    }
+    while scaled < 1 {
+      scaled *= 10
+      magnitude -= 1
+    }
     let decimals = max(0, digits - 1 - magnitude)
     var factor = 1.0
     for _ in 0..<decimals { factor *= 10 }
@@ -36,10 +42,19 @@ public enum Format {
     if value == 0 { return "0" }
     var exponent = 0
     var mantissa = abs(value)
-    while mantissa >= 10 { mantissa /= 10; exponent += 1 }
-    while mantissa < 1 { mantissa *= 10; exponent -= 1 }
+    while mantissa >= 10 {
+      mantissa /= 10
+      exponent += 1
+    }
+    while mantissa < 1 {
+      mantissa *= 10
+      exponent -= 1
+    }
     var rounded = (mantissa * 10).rounded() / 10
-    if rounded >= 10 { rounded /= 10; exponent += 1 }
+    if rounded >= 10 {
+      rounded /= 10
+      exponent += 1
+    }
     return (value < 0 ? "-" : "") + String(rounded) + "e" + String(exponent)
   }
 

@@ -19,7 +19,8 @@ public struct MachineDescription {
   public init(cCompiler: String) {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
     let modelLine = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-    cpuModel = modelLine.flatMap { $0.split(separator: ":", maxSplits: 1).last }
+    cpuModel =
+      modelLine.flatMap { $0.split(separator: ":", maxSplits: 1).last }
       .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
     cores = ProcessInfo.processInfo.activeProcessorCount
     loadAtStart = MachineDescription.loadAverage()

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Nanoseconds from the monotonic clock (`clock_gettime(CLOCK_MONOTONIC)`, about 20 ns
@@ -65,9 +65,10 @@ public enum BenchmarkClock: String, Sendable {
 /// argument in debug builds (the trick google/swift-benchmark uses).
 public var isDebugBuild: Bool {
   var isDebug = false
-  assert({
-    isDebug = true
-    return true
-  }())
+  assert(
+    {
+      isDebug = true
+      return true
+    }())
   return isDebug
 }

@@ -20,7 +20,7 @@ extension CReferenceBenchmarks {
           }
           blackHole(output)
         }
-      },
+      }
     ]
   }
 

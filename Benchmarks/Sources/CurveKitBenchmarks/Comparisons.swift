@@ -18,7 +18,9 @@ enum Comparisons {
           baseline: "inverse/bisection32/\(name)/latency"))
       for method in ["cardano", "newton", "table"] {
         rows.append(
-          Comparison("\(method) vs bisection-32, scalar, \(name)", candidate: "inverse/\(method)/\(name)/scalar", baseline: bisection))
+          Comparison(
+            "\(method) vs bisection-32, scalar, \(name)", candidate: "inverse/\(method)/\(name)/scalar",
+            baseline: bisection))
       }
       rows.append(
         Comparison(
@@ -51,8 +53,11 @@ enum Comparisons {
     }
     for scheme in EvaluationScheme.allCases where scheme != .horner {
       rows.append(
-        Comparison("\(scheme) vs horner, latency", candidate: "forward/\(scheme)/latency", baseline: "forward/horner/latency"))
-      rows.append(Comparison("\(scheme) vs horner, batch", candidate: "forward/\(scheme)/batch", baseline: "forward/horner/batch"))
+        Comparison(
+          "\(scheme) vs horner, latency", candidate: "forward/\(scheme)/latency", baseline: "forward/horner/latency"))
+      rows.append(
+        Comparison("\(scheme) vs horner, batch", candidate: "forward/\(scheme)/batch", baseline: "forward/horner/batch")
+      )
     }
     return rows
   }

@@ -38,7 +38,11 @@ struct FitData {
   /// solved with Float80 sums; well conditioned (κ ≈ 10²) for t spread over [0, 1], so the
   /// reference is good to about 1e-17, far below a double solver's error.
   func constrainedReference() -> [Float80] {
-    var suu: Float80 = 0, suv: Float80 = 0, svv: Float80 = 0, sur: Float80 = 0, svr: Float80 = 0
+    var suu: Float80 = 0
+    var suv: Float80 = 0
+    var svv: Float80 = 0
+    var sur: Float80 = 0
+    var svr: Float80 = 0
     for point in points {
       let t = Float80(point.t)
       let v = t * t - t

@@ -63,7 +63,9 @@ enum ForwardBenchmarks {
         accuracy(scheme, context) { cubic, t in
           var output = [0.0]
           [t].withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { _ = cubic.levels(forNormalizedElapsed: input, into: $0, scheme: scheme) }
+            output.withUnsafeMutableBufferPointer {
+              _ = cubic.levels(forNormalizedElapsed: input, into: $0, scheme: scheme)
+            }
           }
           return output[0]
         }

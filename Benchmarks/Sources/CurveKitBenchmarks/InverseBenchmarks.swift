@@ -39,7 +39,8 @@ enum InverseBenchmarks {
 
   /// `scalarCount` independent calls per iteration, results stored (calls may overlap in
   /// the pipeline, as in any loop a caller writes).
-  static func scalar(_ kernel: any InverseKernel.Type, _ curve: ArticleCurve, _ context: BenchmarkContext) -> Benchmark {
+  static func scalar(_ kernel: any InverseKernel.Type, _ curve: ArticleCurve, _ context: BenchmarkContext) -> Benchmark
+  {
     Benchmark(
       "inverse/\(kernel.name)/\(curve.rawValue)/scalar", unit: "call", operationsPerIteration: context.scalarCount,
       accuracy: { accuracy(kernel, curve, context) }
@@ -56,21 +57,29 @@ enum InverseBenchmarks {
   ) throws -> Workload {
     switch kernel.name {
     case Bisection32Kernel.name:
-      return scalar ? try scalarWorkload(Bisection32Kernel.self, cubic, levels) : try latencyWorkload(Bisection32Kernel.self, cubic, levels)
+      return scalar
+        ? try scalarWorkload(Bisection32Kernel.self, cubic, levels)
+        : try latencyWorkload(Bisection32Kernel.self, cubic, levels)
     case CardanoKernel.name:
-      return scalar ? try scalarWorkload(CardanoKernel.self, cubic, levels) : try latencyWorkload(CardanoKernel.self, cubic, levels)
+      return scalar
+        ? try scalarWorkload(CardanoKernel.self, cubic, levels) : try latencyWorkload(CardanoKernel.self, cubic, levels)
     case NewtonKernel.name:
-      return scalar ? try scalarWorkload(NewtonKernel.self, cubic, levels) : try latencyWorkload(NewtonKernel.self, cubic, levels)
+      return scalar
+        ? try scalarWorkload(NewtonKernel.self, cubic, levels) : try latencyWorkload(NewtonKernel.self, cubic, levels)
     case TableKernel.name:
-      return scalar ? try scalarWorkload(TableKernel.self, cubic, levels) : try latencyWorkload(TableKernel.self, cubic, levels)
+      return scalar
+        ? try scalarWorkload(TableKernel.self, cubic, levels) : try latencyWorkload(TableKernel.self, cubic, levels)
     case AutoKernel.name:
-      return scalar ? try scalarWorkload(AutoKernel.self, cubic, levels) : try latencyWorkload(AutoKernel.self, cubic, levels)
+      return scalar
+        ? try scalarWorkload(AutoKernel.self, cubic, levels) : try latencyWorkload(AutoKernel.self, cubic, levels)
     default:
       return scalar ? try scalarWorkload(kernel, cubic, levels) : try latencyWorkload(kernel, cubic, levels)
     }
   }
 
-  static func scalarWorkload<Kernel: InverseKernel>(_: Kernel.Type, _ cubic: Cubic, _ levels: [Double]) throws -> Workload {
+  static func scalarWorkload<Kernel: InverseKernel>(_: Kernel.Type, _ cubic: Cubic, _ levels: [Double]) throws
+    -> Workload
+  {
     let kernel = identity(try Kernel(cubic))
     return .buffers(levels) { source, results in
       for index in source.indices { results[index] = kernel.invert(source[index]) }
@@ -80,13 +89,18 @@ enum InverseBenchmarks {
   /// Each call's level depends on the previous result (`level + (t − t)`, which costs a
   /// subtraction and an addition, about 2 ns), so calls cannot overlap: the latency a
   /// single call site sees.
-  static func latency(_ kernel: any InverseKernel.Type, _ curve: ArticleCurve, _ context: BenchmarkContext) -> Benchmark {
-    Benchmark("inverse/\(kernel.name)/\(curve.rawValue)/latency", unit: "call", operationsPerIteration: context.scalarCount) {
+  static func latency(_ kernel: any InverseKernel.Type, _ curve: ArticleCurve, _ context: BenchmarkContext) -> Benchmark
+  {
+    Benchmark(
+      "inverse/\(kernel.name)/\(curve.rawValue)/latency", unit: "call", operationsPerIteration: context.scalarCount
+    ) {
       try concrete(kernel, scalar: false, curve.cubic, timingLevels(curve.cubic, context))
     }
   }
 
-  static func latencyWorkload<Kernel: InverseKernel>(_: Kernel.Type, _ cubic: Cubic, _ levels: [Double]) throws -> Workload {
+  static func latencyWorkload<Kernel: InverseKernel>(_: Kernel.Type, _ cubic: Cubic, _ levels: [Double]) throws
+    -> Workload
+  {
     let solver = try Kernel(cubic)
     return .loop { iterations in
       let kernel = identity(solver)

@@ -20,21 +20,22 @@ enum ProcessBenchmarks {
     let streams = [
       stream("eval", count: streamCount, context), stream("invert", count: streamCount, context),
     ]
-    return [startup] + streams + sizes.map { size in
-      Benchmark("process/curvekit-fit/\(size)", unit: "process", clock: .cpuWithChildren) {
-        let binary = try existingBinary(context)
-        let path = try context.temporaryDirectory() + "/fit-\(size).txt"
-        try context.fitData(size).writeText(to: path)
-        let arguments = ["fit", "--data", path]
-        let first = try ChildProcess.run(binary, arguments)
-        guard first.status == 0 else {
-          throw BenchmarkSkip("`curvekit fit --data` exited \(first.status): \(first.errorLine)")
-        }
-        return .loop { iterations in
-          for _ in 0..<iterations { blackHole(try? ChildProcess.run(binary, arguments)) }
+    return [startup] + streams
+      + sizes.map { size in
+        Benchmark("process/curvekit-fit/\(size)", unit: "process", clock: .cpuWithChildren) {
+          let binary = try existingBinary(context)
+          let path = try context.temporaryDirectory() + "/fit-\(size).txt"
+          try context.fitData(size).writeText(to: path)
+          let arguments = ["fit", "--data", path]
+          let first = try ChildProcess.run(binary, arguments)
+          guard first.status == 0 else {
+            throw BenchmarkSkip("`curvekit fit --data` exited \(first.status): \(first.errorLine)")
+          }
+          return .loop { iterations in
+            for _ in 0..<iterations { blackHole(try? ChildProcess.run(binary, arguments)) }
+          }
         }
       }
-    }
   }
 
   /// `curvekit eval|invert --coefficients <current curve>` reading `count` uniform values
@@ -44,7 +45,8 @@ enum ProcessBenchmarks {
       let binary = try existingBinary(context)
       let path = try context.temporaryDirectory() + "/\(command)-\(count).txt"
       let values = context.uniform(count, in: 0, 1, seed: 41)
-      try (values.map(\.description).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+      try (values.map(\.description).joined(separator: "\n") + "\n").write(
+        toFile: path, atomically: true, encoding: .utf8)
       let arguments = [command, "--coefficients", "\(context.forwardCurve.cubic)"]
       let first = try ChildProcess.run(binary, arguments, inputPath: path)
       guard first.status == 0 else {

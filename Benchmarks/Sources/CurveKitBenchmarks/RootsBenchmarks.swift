@@ -90,7 +90,9 @@ enum RootsBenchmarks {
     var notes = ["hard cases: the error column is the max relative forward error where the root count is right"]
     notes.append("worst case: \(worstName)")
     if !wrongCount.isEmpty {
-      notes.append("\(wrongCount.count) of \(cases.count) with a wrong real-root count: \(wrongCount.prefix(8).joined(separator: ", "))")
+      notes.append(
+        "\(wrongCount.count) of \(cases.count) with a wrong real-root count: \(wrongCount.prefix(8).joined(separator: ", "))"
+      )
     }
     if unsupported > 0 { notes.append("\(unsupported) cases not supported (a = 0)") }
     return errors.report(limit: "report only", notes: notes)
@@ -136,14 +138,18 @@ enum GSLRoots: RootsSolver {
   static func roots(_ coefficients: [Double]) -> [Double]? {
     let a = coefficients[0]
     guard a != 0 else { return nil }
-    var x0 = 0.0, x1 = 0.0, x2 = 0.0
+    var x0 = 0.0
+    var x1 = 0.0
+    var x2 = 0.0
     let count = ckref_gsl_solve_cubic(coefficients[1] / a, coefficients[2] / a, coefficients[3] / a, &x0, &x1, &x2)
     return Array([x0, x1, x2].prefix(Int(max(0, count))))
   }
   @inline(__always)
   static func rootCount(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Int {
     guard a != 0 else { return 0 }
-    var x0 = 0.0, x1 = 0.0, x2 = 0.0
+    var x0 = 0.0
+    var x1 = 0.0
+    var x2 = 0.0
     return Int(ckref_gsl_solve_cubic(b / a, c / a, d / a, &x0, &x1, &x2))
   }
 }

@@ -37,7 +37,9 @@ if selected.isEmpty {
 }
 
 let machine = MachineDescription(cCompiler: CReferenceBenchmarks.buildDescription)
-progress("curvekit-benchmarks: \(selected.count) cases on \(machine.cpuModel) (load \(machine.loadAtStart.map { String($0) } ?? "?"))")
+progress(
+  "curvekit-benchmarks: \(selected.count) cases on \(machine.cpuModel) (load \(machine.loadAtStart.map { String($0) } ?? "?"))"
+)
 let runner = BenchmarkRunner(configuration: options.quick ? .quick : .full)
 let results = runner.run(selected)
 context.cleanUp()

@@ -6,7 +6,9 @@ import CurveSpec
 enum CheckCommand: CurveKitCommand {
   static let name = "check"
   static let abstract = "Verify that a curve is monotone decreasing from 1 to 0."
-  static let usage = ["check --coefficients A,B,C,D [--tolerance X] [--json]", "check SPEC.json [--tolerance X] [--json]"]
+  static let usage = [
+    "check --coefficients A,B,C,D [--tolerance X] [--json]", "check SPEC.json [--tolerance X] [--json]",
+  ]
   static let discussion = """
     The verdict is exact for the given double coefficients (any degree up to 10, highest power
     first): strictly decreasing, non-increasing with isolated flat points, the increasing
@@ -97,7 +99,8 @@ enum CheckCommand: CurveKitCommand {
     """
   }
 
-  private static func json(_ polynomial: Polynomial, _ check: DepletionCheck, _ rise: MonotonicityWitness?) -> JSONValue {
+  private static func json(_ polynomial: Polynomial, _ check: DepletionCheck, _ rise: MonotonicityWitness?) -> JSONValue
+  {
     func witness(_ w: MonotonicityWitness?) -> JSONValue {
       guard let w else { return .null }
       return ["t": .number(w.t), "slope": .number(w.slope), "verified": .bool(w.isVerified)]

@@ -54,14 +54,16 @@ enum EvalCommand: CurveKitCommand {
     if arguments.positionals.isEmpty {
       let reader = try io.inputReader()
       var failure: UsageError?
-      while failure == nil, reader.withNextLine({ bytes in
-        let line = String(decoding: bytes, as: UTF8.self)
-        if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
-        do throws(UsageError) {
-          block.append(try NumberArgument.finiteDouble(line, what: "\(reader.sourceName):\(reader.lineNumber)"))
-        } catch { failure = error }
-        if block.count == blockSize { emit() }
-      }) {}
+      while failure == nil,
+        reader.withNextLine({ bytes in
+          let line = String(decoding: bytes, as: UTF8.self)
+          if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
+          do throws(UsageError) {
+            block.append(try NumberArgument.finiteDouble(line, what: "\(reader.sourceName):\(reader.lineNumber)"))
+          } catch { failure = error }
+          if block.count == blockSize { emit() }
+        })
+      {}
       if let failure { throw failure }
       if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName): read error") }
     } else {

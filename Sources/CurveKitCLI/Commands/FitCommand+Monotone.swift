@@ -10,7 +10,8 @@ extension FitCommand {
     .value(
       "--monotonic", placeholder: "POLICY",
       help: "require (fail with a witness if not decreasing), enforce (best monotone curve, degree ≤ 3) or ignore."),
-    .value("--min-slope", placeholder: "S", help: "Require f′ ≤ −S on [0, 1] (S ≥ 0; default 0 or the spec's minSlope)."),
+    .value(
+      "--min-slope", placeholder: "S", help: "Require f′ ≤ −S on [0, 1] (S ≥ 0; default 0 or the spec's minSlope)."),
   ]
 
   /// The policy and minimum slope: the flags, else the spec's fields, else `enforce` for
@@ -62,7 +63,10 @@ extension FitCommand {
 
   /// Prints the report (human or `--json`) with the monotonicity section. `pointCount`
   /// overrides the problem's point count (streamed data holds no points).
-  static func write(_ result: PolicyFitResult, problem: FitProblem, arguments: ParsedArguments, io: any CommandIO, pointCount: Int? = nil) {
+  static func write(
+    _ result: PolicyFitResult, problem: FitProblem, arguments: ParsedArguments, io: any CommandIO,
+    pointCount: Int? = nil
+  ) {
     let report = result.report
     let streamed = pointCount != nil
     if arguments.has("--json") {
@@ -91,9 +95,11 @@ extension FitCommand {
     var text: String
     switch result.monotonicity {
     case .strictlyDecreasing: text = "strictly decreasing"
-    case .nonIncreasing(let flats): text = "non-increasing, flat at t = " + flats.map { "\($0.t)" }.joined(separator: ", ")
+    case .nonIncreasing(let flats):
+      text = "non-increasing, flat at t = " + flats.map { "\($0.t)" }.joined(separator: ", ")
     case .strictlyIncreasing: text = "strictly increasing"
-    case .nonDecreasing(let flats): text = "non-decreasing, flat at t = " + flats.map { "\($0.t)" }.joined(separator: ", ")
+    case .nonDecreasing(let flats):
+      text = "non-decreasing, flat at t = " + flats.map { "\($0.t)" }.joined(separator: ", ")
     case .constant: text = "constant"
     case .notMonotone(let rising, _): text = "not monotone: f′(\(rising.t)) = \(rising.slope) > 0"
     }
@@ -101,7 +107,8 @@ extension FitCommand {
       switch result.verdict {
       case .holds: text += "; f′ ≤ -\(result.minSlope) holds"
       case .fails(let t, let slope): text += "; f′ ≤ -\(result.minSlope) fails: f′(\(t)) = \(slope)"
-      case .undecided(let t, let slope): text += "; f′ ≤ -\(result.minSlope) within rounding at t = \(t) (f′ = \(slope))"
+      case .undecided(let t, let slope):
+        text += "; f′ ≤ -\(result.minSlope) within rounding at t = \(t) (f′ = \(slope))"
       }
     }
     return text
@@ -109,7 +116,9 @@ extension FitCommand {
 
   /// The human-readable monotonicity section.
   static func monotoneSummary(_ result: PolicyFitResult) -> String {
-    var rows: [[String]] = [["monotonic", result.policy.rawValue + (result.minSlope > 0 ? " (min slope \(result.minSlope))" : "")]]
+    var rows: [[String]] = [
+      ["monotonic", result.policy.rawValue + (result.minSlope > 0 ? " (min slope \(result.minSlope))" : "")]
+    ]
     rows.append(["verdict", verdictText(result)])
     if let monotone = result.monotone {
       if monotone.wasAlreadyMonotone {
@@ -117,12 +126,16 @@ extension FitCommand {
       } else {
         rows.append(["active", monotone.activeConstraints.map(\.description).joined(separator: ", ")])
         let relative = monotone.relativeRMSERise.map { " (\($0 * 100)%)" } ?? ""
-        rows.append(["RMSE rise", "\(monotone.rmseRise)\(relative) over unconstrained RMSE \(monotone.unconstrained.rmse)"])
+        rows.append([
+          "RMSE rise", "\(monotone.rmseRise)\(relative) over unconstrained RMSE \(monotone.unconstrained.rmse)",
+        ])
       }
       rows.append(["objective", "\(monotone.objective)"])
       rows.append([
-        "KKT", "relative residual \(monotone.kkt.relativeResidual), multipliers "
-          + (monotone.kkt.multipliers.isEmpty ? "none" : monotone.kkt.multipliers.map(\.description).joined(separator: ", ")),
+        "KKT",
+        "relative residual \(monotone.kkt.relativeResidual), multipliers "
+          + (monotone.kkt.multipliers.isEmpty
+            ? "none" : monotone.kkt.multipliers.map(\.description).joined(separator: ", ")),
       ])
     }
     return "\n" + table(rows)

@@ -38,18 +38,19 @@ enum FitCommand: CurveKitCommand {
     Exit status: 0 success; 1 not monotone under require; 2 invalid input or usage
     (one line "error: …" on stderr).
     """
-  static let options: [OptionSpec] = [
-    .repeated("--point", placeholder: "T:Y", help: "A data point (t, y)."),
-    .repeated("--weight", placeholder: "W", help: "A positive weight per point, in order (multiplies the residual)."),
-    .value("--data", placeholder: "FILE", help: "Read \"t y\" lines from FILE ('-' = stdin; '#' starts a comment)."),
-    .value("--from-css", placeholder: "EASING", help: "Fit the depletion curve 1 − easing of a CSS cubic-bezier()."),
-    .value("--degree", placeholder: "N", help: "Polynomial degree, 1…10 (default 3, or the spec's)."),
-    .flag("--unconstrained", help: "Fit without constraints (reports standard errors)."),
-    .repeated("--constraint", placeholder: "C", help: "value@T=V (f(T)=V) or slope@T=S (f'(T)=S)."),
-    .flag("--json", help: "Print one JSON object instead of the report."),
-    .flag("--preview", help: "Draw the curve in braille under the report (default when stdout is a terminal)."),
-    .flag("--no-preview", help: "Never draw the terminal preview."),
-  ] + monotoneOptions
+  static let options: [OptionSpec] =
+    [
+      .repeated("--point", placeholder: "T:Y", help: "A data point (t, y)."),
+      .repeated("--weight", placeholder: "W", help: "A positive weight per point, in order (multiplies the residual)."),
+      .value("--data", placeholder: "FILE", help: "Read \"t y\" lines from FILE ('-' = stdin; '#' starts a comment)."),
+      .value("--from-css", placeholder: "EASING", help: "Fit the depletion curve 1 − easing of a CSS cubic-bezier()."),
+      .value("--degree", placeholder: "N", help: "Polynomial degree, 1…10 (default 3, or the spec's)."),
+      .flag("--unconstrained", help: "Fit without constraints (reports standard errors)."),
+      .repeated("--constraint", placeholder: "C", help: "value@T=V (f(T)=V) or slope@T=S (f'(T)=S)."),
+      .flag("--json", help: "Print one JSON object instead of the report."),
+      .flag("--preview", help: "Draw the curve in braille under the report (default when stdout is a terminal)."),
+      .flag("--no-preview", help: "Never draw the terminal preview."),
+    ] + monotoneOptions
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     if let dataPath = arguments.value("--data") { return try runData(dataPath, arguments: arguments, io: io) }
@@ -62,15 +63,21 @@ enum FitCommand: CurveKitCommand {
       guard case .object(var members) = json(report, problem: problem) else { return .success }
       members.append(("monotonic", monotoneJSON(result)))
       if let easing, let deviation {
-        members.append(("easing", .object([
-          ("css", .string(easing.cssFunction)), ("maxDeviation", .number(deviation.value)), ("maxDeviationT", .number(deviation.t)),
-        ])))
+        members.append(
+          (
+            "easing",
+            .object([
+              ("css", .string(easing.cssFunction)), ("maxDeviation", .number(deviation.value)),
+              ("maxDeviationT", .number(deviation.t)),
+            ])
+          ))
       }
       io.write(JSONWriter.string(.object(members)) + "\n")
     } else {
       io.write(humanReport(report, problem: problem) + monotoneSummary(result))
       if let easing, let deviation {
-        io.write("\nimported easing  \(easing.cssFunction)\nmax deviation    \(deviation.value) at t = \(deviation.t)\n")
+        io.write(
+          "\nimported easing  \(easing.cssFunction)\nmax deviation    \(deviation.value) at t = \(deviation.t)\n")
       }
       if !arguments.has("--no-preview"), arguments.has("--preview") || io.isOutputTerminal {
         io.write("\n" + TerminalPreview.render(report.polynomial, points: problem.points))
@@ -83,7 +90,9 @@ enum FitCommand: CurveKitCommand {
 
   /// Builds the problem from exactly one point source plus the overriding options.
   /// `dataPoints`, when given, replaces reading `--data` (the streaming path reads it itself).
-  static func problem(from arguments: ParsedArguments, io: any CommandIO, dataPoints: [DataPoint]? = nil) throws -> FitProblem {
+  static func problem(from arguments: ParsedArguments, io: any CommandIO, dataPoints: [DataPoint]? = nil) throws
+    -> FitProblem
+  {
     try arguments.expectPositionals(atMost: 1, what: "at most one spec file")
     let pointTexts = arguments.values("--point")
     let dataPath = arguments.value("--data")
@@ -209,13 +218,16 @@ enum FitCommand: CurveKitCommand {
 
   /// The human-readable report: aligned label/value lines, shortest round-trip numbers.
   static func humanReport(_ report: FitReport, problem: FitProblem, pointCount: Int? = nil) -> String {
-    let kind = report.constraints.isEmpty
+    let kind =
+      report.constraints.isEmpty
       ? "unconstrained"
       : report.constraints.map(\.description).joined(separator: ", ")
     var text = "Least-squares fit: degree \(report.degree), \(pointCount ?? problem.points.count) points"
     text += (report.isWeighted ? " (weighted)" : "") + ", \(kind)\n\n"
 
-    var rows: [[String]] = [report.standardErrors == nil ? ["term", "coefficient"] : ["term", "coefficient", "std. error"]]
+    var rows: [[String]] = [
+      report.standardErrors == nil ? ["term", "coefficient"] : ["term", "coefficient", "std. error"]
+    ]
     for (index, coefficient) in report.coefficients.enumerated() {
       let power = report.degree - index
       rows.append(
@@ -227,7 +239,10 @@ enum FitCommand: CurveKitCommand {
     var summary: [[String]] = [
       ["RSS", "\(report.rss)" + (report.isWeighted ? " (weighted)" : "")],
       ["RMSE", "\(report.rmse)"],
-      ["max |residual|", "\(report.maxAbsResidual) at t = \(report.maxAbsResidualT) (point \(report.maxAbsResidualIndex + 1))"],
+      [
+        "max |residual|",
+        "\(report.maxAbsResidual) at t = \(report.maxAbsResidualT) (point \(report.maxAbsResidualIndex + 1))",
+      ],
       ["R²", report.rSquared.map { "\($0)" } ?? "undefined (all y equal)"],
       ["rank", "\(report.rank) of \(report.degree + 1)"],
       ["condition", "\(report.conditionNumber) (1-norm, scaled design)"],

@@ -1,3 +1,6 @@
+import CurveCodegen
+import CurveSpec
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import CurveCodegen
-import CurveSpec
 
 /// `curvekit generate`: emit the self-contained Swift source file for a curve.
 enum GenerateCommand: CurveKitCommand {
@@ -101,7 +102,8 @@ enum GenerateCommand: CurveKitCommand {
     // checked by the fit itself, "enforce" ones are monotone by construction).
     if let witness = curve.nonMonotoneWitness, !allowNonMonotone, policy != .ignore {
       throw CheckFailure(
-        "\(curve.sourceName): the curve is not monotone on [0, 1]: \(witness); pass --allow-non-monotone to generate it anyway")
+        "\(curve.sourceName): the curve is not monotone on [0, 1]: \(witness); pass --allow-non-monotone to generate it anyway"
+      )
     }
     return (curve, options)
   }

@@ -16,8 +16,10 @@ enum InvertCommand: CurveKitCommand {
     Exit 0 on success, 2 on invalid input or a non-monotone curve with --method table.
     """
   static let options: [OptionSpec] = [
-    .value("--coefficients", short: "-c", placeholder: "a,b,c,d", help: "The cubic, highest power first (1 to 4 numbers)."),
-    .value("--method", short: "-m", placeholder: "NAME", help: "auto, bisection, cardano, newton or table (default auto)."),
+    .value(
+      "--coefficients", short: "-c", placeholder: "a,b,c,d", help: "The cubic, highest power first (1 to 4 numbers)."),
+    .value(
+      "--method", short: "-m", placeholder: "NAME", help: "auto, bisection, cardano, newton or table (default auto)."),
   ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {

@@ -52,7 +52,9 @@ enum PlotCommand: CurveKitCommand {
     let options = PlotOptions(durationDays: days, title: arguments.value("--title"))
     let svg = try SVGPlot.render(series, options: options)
     let outcome = try AtomicFileWriter.write(svg, to: output)
-    io.write("\(outcome == .written ? "wrote" : "unchanged") \(output) (\(series.count) curve\(series.count == 1 ? "" : "s"))\n")
+    io.write(
+      "\(outcome == .written ? "wrote" : "unchanged") \(output) (\(series.count) curve\(series.count == 1 ? "" : "s"))\n"
+    )
     if arguments.has("--png") {
       let png = output.hasSuffix(".svg") ? String(output.dropLast(4)) + ".png" : output + ".png"
       try SVGRasterizer.convert(svgPath: output, pngPath: png)

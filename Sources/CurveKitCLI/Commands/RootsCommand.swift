@@ -13,7 +13,8 @@ enum RootsCommand: CurveKitCommand {
     Exit 0 on success, 2 on invalid input (including 0,0,0,0, where every x is a root).
     """
   static let options: [OptionSpec] = [
-    .value("--coefficients", short: "-c", placeholder: "a,b,c,d", help: "The cubic, highest power first (1 to 4 numbers)."),
+    .value(
+      "--coefficients", short: "-c", placeholder: "a,b,c,d", help: "The cubic, highest power first (1 to 4 numbers)."),
     .flag("--json", help: "Print one JSON object with the multiplicities."),
   ]
 
@@ -29,7 +30,15 @@ enum RootsCommand: CurveKitCommand {
     if arguments.has("--json") {
       let json = JSONValue.object([
         (key: "coefficients", value: .numbers(cubic.coefficients)),
-        (key: "roots", value: .array(roots.map { .object([(key: "value", value: .number($0.value)), (key: "multiplicity", value: .integer($0.multiplicity))]) })),
+        (
+          key: "roots",
+          value: .array(
+            roots.map {
+              .object([
+                (key: "value", value: .number($0.value)), (key: "multiplicity", value: .integer($0.multiplicity)),
+              ])
+            })
+        ),
       ])
       io.write(JSONWriter.string(json) + "\n")
       return .success

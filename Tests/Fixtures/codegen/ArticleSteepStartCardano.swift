@@ -135,7 +135,9 @@ extension ArticleSteepStartCardano.CubicInverseKernel {
   /// One compensated Horner step: `sum ← sum·x + coefficient` error-free, its rounding
   /// errors folded into `correction ← correction·x + errors`.
   @inlinable @inline(__always)
-  static func compensatedHornerStep(_ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double) {
+  static func compensatedHornerStep(
+    _ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double
+  ) {
     let (product, productError) = twoProduct(sum, x)
     let (next, sumError) = twoSum(product, coefficient)
     sum = next
@@ -387,6 +389,7 @@ extension ArticleSteepStartCardano.CubicInverseKernel {
   @inlinable @inline(__always)
   static var nearQuadraticRatio: Double { 0x1p-20 }
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   /// The closed-form real roots of A·x³ + B·x² + C·x + D: Viète's trigonometric form, the
   /// larger-magnitude cube root u with v = Q/u (no cancellation), the hyperbolic form, a
   /// near-quadratic path, and both members of a near-double root.
@@ -408,7 +411,9 @@ extension ArticleSteepStartCardano.CubicInverseKernel {
       if A != 0, B != 0 { out.append(-B / A - (quadratic.count == 2 ? quadratic[0] + quadratic[1] : 0)) }
       return out
     }
-    let a1 = B / A, a2 = C / A, a3 = D / A
+    let a1 = B / A
+    let a2 = C / A
+    let a3 = D / A
     let shift = a1 / 3
     let q = (a1 * a1 - 3 * a2) / 9
     let r = (a1 * (2 * a1 * a1 - 9 * a2) + 27 * a3) / 54
@@ -437,6 +442,7 @@ extension ArticleSteepStartCardano.CubicInverseKernel {
     return out
   }
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   /// The real roots of B·x² + C·x + D by the cancellation-free formula, with a
   /// compensated discriminant; the real part for a complex pair.
   @inlinable

@@ -125,7 +125,9 @@ extension DepletionNewton.CubicInverseKernel {
   /// One compensated Horner step: `sum ← sum·x + coefficient` error-free, its rounding
   /// errors folded into `correction ← correction·x + errors`.
   @inlinable @inline(__always)
-  static func compensatedHornerStep(_ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double) {
+  static func compensatedHornerStep(
+    _ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double
+  ) {
     let (product, productError) = twoProduct(sum, x)
     let (next, sumError) = twoSum(product, coefficient)
     sum = next

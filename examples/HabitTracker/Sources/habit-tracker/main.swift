@@ -41,7 +41,9 @@ print("")
 print("at \(formatter.string(from: now)) the level is \(shown(habit.currentLevel(at: now))); the user drags it to 60 %")
 habit.setCurrentFill(0.6, at: now)
 let backdated = now.timeIntervalSince(habit.lastRefillDate) / day
-print("setCurrentFill(0.6): lastRefillDate moves to \(formatter.string(from: habit.lastRefillDate)) (\(shown(backdated)) days back)")
+print(
+  "setCurrentFill(0.6): lastRefillDate moves to \(formatter.string(from: habit.lastRefillDate)) (\(shown(backdated)) days back)"
+)
 print("level now: \(shown(habit.currentLevel(at: now)))")
 let snapshot = habit.snapshot(at: now)
 let entries = HabitWidgetTimeline.entries(
