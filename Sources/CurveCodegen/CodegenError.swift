@@ -8,10 +8,8 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
   case unsupportedDegree(Int)
   /// A coefficient (or derived table value) is NaN or infinite.
   case nonFiniteValue(String)
-  /// The spec could not be fitted; `reason` is the fitter's one-line message.
-  case fitFailed(source: String, reason: String)
-  /// The spec's `"monotonic": "require"` fit is not monotone; `reason` has the witness.
-  case notMonotone(source: String, reason: String)
+  /// `--inverse table` on a curve the precomputed table cannot invert (`reason` says why).
+  case tableUnavailable(reason: String)
 
   /// One line naming the offending input.
   public var description: String {
@@ -22,10 +20,8 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
       return "cannot derive a Swift type name from the curve name '\(curveName)'; give one with --type-name"
     case .unsupportedDegree(let degree):
       return "generated code supports curves of degree 3 or less; this one has degree \(degree)"
-    case .fitFailed(let source, let reason):
-      return "cannot fit \(source): \(reason)"
-    case .notMonotone(let source, let reason):
-      return "\(source): \(reason); or pass --allow-non-monotone to generate it anyway"
+    case .tableUnavailable(let reason):
+      return "the table inverse cannot be built for this curve (\(reason)); use --inverse auto or newton"
     case .nonFiniteValue(let what):
       return "\(what) is not a finite number, so it cannot be written as a Swift literal"
     }

@@ -15,17 +15,18 @@ struct InverseEmission: Sendable {
 
   /// The emission for `method` on `cubic`.
   ///
-  /// `auto` is the fastest full-precision inverse for a fixed curve: the precomputed
-  /// table, as `CubicInverseTable` and `curvekit invert --method auto` use it, or Newton
-  /// where CurveKit would not use a table. `newton` mirrors
-  /// `Cubic.normalizedElapsed(forLevel:method: .newton)`.
-  static func make(for cubic: Cubic, method: InverseChoice, access: AccessLevel) throws(CodegenError) -> InverseEmission
+  /// Each method means what it means in the library: `auto` is the one-off full-precision
+  /// solver of `Cubic.normalizedElapsed(forLevel:)`, `table` the precomputed
+  /// `CubicInverseTable` (refused, never replaced, for a curve the table cannot invert), and
+  /// `newton`, `cardano` and `bisection` mirror `Cubic.normalizedElapsed(forLevel:method:)`.
+  /// - Throws: ``CodegenError/tableUnavailable(reason:)`` for `table` on such a curve.
+  static func make(for cubic: Cubic, method: InverseMethod, access: AccessLevel) throws(CodegenError) -> InverseEmission
   {
     let access = access.rawValue
     let call: String
     let doc: [String]
     var kernelData = ""
-    var parts = InverseKernelSource.parts(for: method)
+    let parts = InverseKernelSource.parts(for: method)
     var summary = method.rawValue
     var reference = "`Cubic.normalizedElapsed(forLevel:method: .\(method.rawValue))`."
     switch method {
@@ -51,30 +52,27 @@ struct InverseEmission: Sendable {
         "The closed form (Viète / Cardano, no cancelling cube roots) with one Halley polish.",
         "A few ulp where |f′| is not small; about √ε near a flat end.",
       ]
-    case .auto, .table:
+    case .auto:
+      call = "CubicInverseKernel.oneOffInverse(a, b, c, d, level: level)"
+      summary = "auto (one-off full-precision solver)"
+      doc = [
+        "The one-off full-precision solver: a seed picked for this curve, one compensated",
+        "residual there, then plain steps on the exact expansion about the seed (safeguarded",
+        "Newton–bisection where those are not provably final).",
+        "Error on a monotone curve ≤ 4.5e-16 in t, flat ends included.",
+      ]
+    case .table:
       let table = try TableEmission.make(for: cubic)
-      let name = method == .auto ? "auto: table" : "table"
-      reference =
-        "`CubicInverseTable(cubic).normalizedElapsed(forLevel:)` (`curvekit invert --method \(method.rawValue)`)."
-      if let data = table.data {
-        kernelData = data
-        call = "CubicInverseKernel.tableInverse(inverseTable, level: level)"
-        summary =
-          "\(name) (\(table.cellCount) cells, \(table.polishSteps) polish step\(table.polishSteps == 1 ? "" : "s"))"
-        doc = [
-          "A precomputed table: one lookup, a Hermite (or, at a flat end, square-root) guess",
-          "and \(table.polishSteps) Halley step\(table.polishSteps == 1 ? "" : "s") on the residual expanded about the cell's node.",
-          "Error ≤ 2 ulp(t) + 2⁻⁵⁶, flat ends included.",
-        ]
-      } else {
-        parts = InverseKernelSource.parts(for: .newton)
-        call = "CubicInverseKernel.newton(a, b, c, d, level: level)"
-        summary = "\(name) unavailable for this curve (\(table.reason)); safeguarded Newton–bisection"
-        doc = [
-          "Safeguarded Newton–bisection: CurveKit's table inverse falls back to it on this",
-          "curve (\(SwiftLiteral.commentText(table.reason))).",
-        ]
-      }
+      reference = "`CubicInverseTable(cubic).normalizedElapsed(forLevel:)` (`curvekit invert --method table`)."
+      guard let data = table.data else { throw .tableUnavailable(reason: table.reason) }
+      kernelData = data
+      call = "CubicInverseKernel.tableInverse(inverseTable, level: level)"
+      summary = "table (\(table.cellCount) cells, \(table.polishSteps) polish step\(table.polishSteps == 1 ? "" : "s"))"
+      doc = [
+        "A precomputed table: one lookup, a Hermite (or, at a flat end, square-root) guess",
+        "and \(table.polishSteps) Halley step\(table.polishSteps == 1 ? "" : "s") on the residual expanded about the cell's node.",
+        "Error ≤ 2 ulp(t) + 2⁻⁵⁶, flat ends included.",
+      ]
     }
     let clamping = method == .bisection ? "" : "Levels beyond f(0) give 0 and beyond f(1) give 1. "
     let docLines =

@@ -1,4 +1,4 @@
-import CurveSpec
+import CurveCore
 
 /// The CurveCore inverse kernels that generated files embed, and which of them each
 /// inverse method needs.
@@ -21,9 +21,8 @@ public enum InverseKernelSource {
     case cardano = "CubicInverseKernel+Cardano.swift"
     /// The table query.
     case table = "CubicInverseKernel+Table.swift"
-    /// The one-off full-precision inverse (`Cubic.normalizedElapsed(forLevel:)`, `.auto`);
-    /// embedded by no generated file today (generated `auto` uses the table), kept in step
-    /// like the others.
+    /// The one-off full-precision inverse (`Cubic.normalizedElapsed(forLevel:)`, `.auto`),
+    /// which generated `auto` files embed.
     case auto = "CubicInverseKernel+Auto.swift"
 
     /// The file name in `Sources/CurveCore`.
@@ -55,14 +54,14 @@ public enum InverseKernelSource {
     return ""
   }
 
-  /// The kernel files a generated inverse needs, in dependency order (`auto` uses the
-  /// table; where no table is used the generator takes `newton`'s files instead).
-  public static func parts(for method: InverseChoice) -> [Part] {
+  /// The kernel files a generated inverse needs, in dependency order.
+  public static func parts(for method: InverseMethod) -> [Part] {
     switch method {
     case .bisection: return [.base]
     case .newton: return [.base, .residual, .newton]
     case .cardano: return [.base, .residual, .newton, .cardano]
-    case .auto, .table: return [.base, .residual, .table]
+    case .auto: return [.base, .residual, .newton, .auto]
+    case .table: return [.base, .residual, .table]
     }
   }
 }

@@ -79,9 +79,9 @@ extension Cubic {
   public func compensatedHornerValue(at t: Double) -> Double {
     var sum = a
     var correction = 0.0
-    ErrorFree.compensatedHornerStep(&sum, &correction, t, b)
-    ErrorFree.compensatedHornerStep(&sum, &correction, t, c)
-    ErrorFree.compensatedHornerStep(&sum, &correction, t, d)
+    CubicInverseKernel.compensatedHornerStep(&sum, &correction, t, b)
+    CubicInverseKernel.compensatedHornerStep(&sum, &correction, t, c)
+    CubicInverseKernel.compensatedHornerStep(&sum, &correction, t, d)
     return sum + correction
   }
 

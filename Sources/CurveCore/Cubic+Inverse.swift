@@ -27,9 +27,8 @@ extension Cubic {
     case .cardano:
       return normalizedElapsedByCardano(forLevel: level)
     case .table:
-      guard let table = try? CubicInverseTable(self) else {
-        return normalizedElapsedByNewton(forLevel: level)
-      }
+      // The precomputed table and nothing else: no silent substitute when it cannot be built.
+      guard let table = try? CubicInverseTable(self) else { return .nan }
       return table.normalizedElapsed(forLevel: level)
     }
   }

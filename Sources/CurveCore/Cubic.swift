@@ -26,8 +26,20 @@ public struct Cubic: Sendable, Hashable {
   /// high-order coefficients with zero.
   /// - Throws: ``CurveCoreError/notACubic(degree:)`` for a higher degree.
   public init(_ polynomial: Polynomial) throws(CurveCoreError) {
-    let coefficients = polynomial.coefficients
-    guard coefficients.count <= 4 else { throw .notACubic(degree: polynomial.degree) }
+    try self.init(coefficients: polynomial.coefficients)
+  }
+
+  /// Creates a cubic from one to four coefficients, highest power first; fewer than four are
+  /// padded with leading zeros (`[c, d]` is the line c·t + d).
+  /// - Throws: ``CurveCoreError/noCoefficients`` for an empty list,
+  ///   ``CurveCoreError/notACubic(degree:)`` for more than four,
+  ///   ``CurveCoreError/nonFiniteCoefficient(index:value:)`` for NaN or infinity.
+  public init(coefficients: [Double]) throws(CurveCoreError) {
+    guard !coefficients.isEmpty else { throw .noCoefficients }
+    guard coefficients.count <= 4 else { throw .notACubic(degree: coefficients.count - 1) }
+    if let bad = coefficients.firstIndex(where: { !$0.isFinite }) {
+      throw .nonFiniteCoefficient(index: bad, value: coefficients[bad])
+    }
     let padded = Array(repeating: 0.0, count: 4 - coefficients.count) + coefficients
     self.init(a: padded[0], b: padded[1], c: padded[2], d: padded[3])
   }

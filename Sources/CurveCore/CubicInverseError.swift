@@ -20,11 +20,12 @@ public enum CubicInverseError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 extension Cubic {
-  /// Nil when the exact ``monotonicity()`` verdict is monotone (flat points allowed);
-  /// otherwise a witness whose slope sign opposes the overall direction f(1) − f(0).
+  /// The witness a refusal names: for a curve that is not monotone, where it rises (the one
+  /// rule, ``MonotonicityVerdict/risingWitness(of:)``); nil for a monotone curve (flat
+  /// points allowed).
   func monotonicityWitness() -> (t: Double, slope: Double)? {
-    guard case .notMonotone(let rising, let falling) = monotonicity() else { return nil }
-    let witness = (a + b) + c >= 0 ? falling : rising
-    return (witness.t, witness.slope)
+    let verdict = monotonicity()
+    guard case .notMonotone = verdict, let rising = verdict.risingWitness(of: polynomial) else { return nil }
+    return (rising.t, rising.slope)
   }
 }

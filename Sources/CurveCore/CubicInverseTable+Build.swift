@@ -17,7 +17,7 @@ extension CubicInverseTable {
       throw .notMonotone(cubic, witness: witness.t, slope: witness.slope)
     }
     let count = max(2, min(4096, cellCount))
-    let (endHi, endLo) = ErrorFree.compensatedHorner(cubic.a, cubic.b, cubic.c, cubic.d, at: 1)
+    let (endHi, endLo) = CubicInverseKernel.compensatedHorner(cubic.a, cubic.b, cubic.c, cubic.d, at: 1)
     let startValue = cubic.d
     let endValue = endHi + endLo
     guard startValue != endValue else { throw .noLevelRange(cubic) }
@@ -90,10 +90,10 @@ extension CubicInverseTable {
   /// A cell expanded about `node` with no guess yet and a bracket reaching 5 % past
   /// `partner` and `node` on either side.
   static func expandedCell(_ cubic: Cubic, node: Double, partner: Double) -> Cell {
-    let (value, valueError) = ErrorFree.compensatedHorner(cubic.a, cubic.b, cubic.c, cubic.d, at: node)
-    let (threeA, threeAError) = ErrorFree.twoProduct(3, cubic.a)
-    let (slopeHi, slopeLo) = ErrorFree.compensatedHorner(0, threeA, 2 * cubic.b, cubic.c, at: node)
-    let (halfHi, halfLo) = ErrorFree.compensatedHorner(0, 0, threeA, cubic.b, at: node)
+    let (value, valueError) = CubicInverseKernel.compensatedHorner(cubic.a, cubic.b, cubic.c, cubic.d, at: node)
+    let (threeA, threeAError) = CubicInverseKernel.twoProduct(3, cubic.a)
+    let (slopeHi, slopeLo) = CubicInverseKernel.compensatedHorner(0, threeA, 2 * cubic.b, cubic.c, at: node)
+    let (halfHi, halfLo) = CubicInverseKernel.compensatedHorner(0, 0, threeA, cubic.b, at: node)
     let margin = 0.05 * abs(partner - node) + 0x1p-60
     return Cell(
       node: node, valueHi: value, valueLo: valueError,
@@ -137,7 +137,7 @@ extension CubicInverseTable {
     for fraction in [0.1, 0.5, 0.9] {
       let level = cellLevels.0 + (cellLevels.1 - cellLevels.0) * fraction
       let t = cubic.normalizedElapsedByNewton(forLevel: level)
-      let (difference, error) = ErrorFree.twoSum(cell.valueHi, -level)
+      let (difference, error) = CubicInverseKernel.twoSum(cell.valueHi, -level)
       let v = abs(difference + (error + cell.valueLo)).squareRoot()
       guard v > 0 else { return nil }
       points.append((v, (t - endpoint) / v))
@@ -156,7 +156,7 @@ extension CubicInverseTable {
   static func guessError(_ cell: Cell, _ cubic: Cubic, _ levels: [Double], _ references: [Double]) -> Double {
     var worst = 0.0
     for (level, reference) in zip(levels, references) {
-      let (difference, error) = ErrorFree.twoSum(cell.valueHi, -level)
+      let (difference, error) = CubicInverseKernel.twoSum(cell.valueHi, -level)
       let offset = -(difference + (error + cell.valueLo))
       let v = cell.usesSquareRoot ? abs(offset).squareRoot() : offset
       let guess = cell.node + v * (cell.guess1 + v * (cell.guess2 + v * cell.guess3))

@@ -45,14 +45,18 @@ public struct DepletionCheck: Sendable, Hashable {
 extension Polynomial {
   /// Checks that this polynomial is a depletion curve: the exact ``monotonicity()`` verdict,
   /// plus f(0) = 1 and f(1) = 0 within `tolerance` (``DepletionCheck/defaultTolerance`` by default).
-  /// - Complexity: that of ``monotonicity()``.
-  public func depletionCheck(tolerance: Double = DepletionCheck.defaultTolerance) -> DepletionCheck {
+  /// - Parameter verdict: this polynomial's ``monotonicity()`` when the caller already has it
+  ///   (a resolved curve decides it once); computed here when nil.
+  /// - Complexity: that of ``monotonicity()`` when `verdict` is nil, else O(degree).
+  public func depletionCheck(
+    tolerance: Double = DepletionCheck.defaultTolerance, verdict: MonotonicityVerdict? = nil
+  ) -> DepletionCheck {
     let exact = coefficients.map(DyadicRational.init)
     let start = exact.last ?? .zero
     let end = exact.reduce(DyadicRational.zero, +)
     let startDeviation = start - DyadicRational(1)
     return DepletionCheck(
-      verdict: monotonicity(), startLevel: start.doubleValue, endLevel: end.doubleValue,
+      verdict: verdict ?? monotonicity(), startLevel: start.doubleValue, endLevel: end.doubleValue,
       startDeviation: abs(startDeviation.doubleValue), endDeviation: abs(end.doubleValue), tolerance: tolerance)
   }
 }

@@ -9,14 +9,15 @@
 /// table ≤ 8.3e-17 on all four curves; cardano + Halley ≤ 5.6e-17 except near
 /// steepStart's flat end (2.2e-9); bisection 1.16e-10 (8.17e-4 in its early-return zone).
 public enum InverseMethod: String, Sendable, Hashable, CaseIterable {
-  /// The default: the fastest strategy that reaches full precision on the curve.
+  /// The default everywhere (library, `curvekit invert`, generated code): the one-off
+  /// full-precision solver, `CubicInverseKernel.oneOffInverse`.
   ///
-  /// For a one-off call: a seed picked per curve (an inverse Hermite interpolant, in √level
-  /// at an exactly flat end, or a Taylor root), one compensated residual there, then plain
-  /// steps on the exact expansion about the seed; `newton` when those are not provably
-  /// final. ``CubicInverseTable`` (the precomputed form) uses its table. Error:
+  /// A seed picked per curve (an inverse Hermite interpolant, in √level at an exactly flat
+  /// end, or a Taylor root), one compensated residual there, then plain steps on the exact
+  /// expansion about the seed; `newton` when those are not provably final. Error:
   /// |t − t_ref| ≤ 4.5e-16 on monotone curves, flat ends included (measured ≤ 8.4e-17 on the
-  /// article curves and 50 random depletion cubics).
+  /// article curves and 50 random depletion cubics). Cost: no setup, about one compensated
+  /// residual and two cheap steps per call.
   case auto
   /// The originating article's 32-step bisection, reproduced bit for bit
   /// (``Cubic/normalizedElapsedByBisection(forLevel:iterations:)``).
@@ -38,11 +39,14 @@ public enum InverseMethod: String, Sendable, Hashable, CaseIterable {
   ///
   /// Error: ≤ 1 ulp(t) + 2⁻⁵⁸ on monotone curves. Cost: typically 3–6 iterations.
   case newton
-  /// The precomputed table (``CubicInverseTable``): Hermite guess plus a fixed number of
-  /// polish steps with residuals expanded about each cell's node.
+  /// The precomputed inverse: a ``CubicInverseTable`` with a Hermite guess and a fixed
+  /// number of polish steps with residuals expanded about each cell's node.
   ///
-  /// Error: ≤ 2 ulp(t) + 2⁻⁵⁶. Cost per call: one table lookup and one (up to three) Halley
-  /// steps; building the table (done on every one-off call with this method) costs
-  /// about 64 + 1000 Newton solves, so use ``CubicInverseTable`` for repeated calls.
+  /// Error: ≤ 2 ulp(t) + 2⁻⁵⁶. The table exists only for curves it can invert (monotone on
+  /// [0, 1], see ``CubicInverseTable/init(_:)``); there is no silent substitute: the CLI and
+  /// code generation refuse such a curve with the table's reason, and the one-off
+  /// ``Cubic/normalizedElapsed(forLevel:method:)`` returns NaN for it. Cost per query: one
+  /// lookup and one (up to three) Halley steps; building it costs about 64 + 1000 Newton
+  /// solves, so for repeated queries build ``CubicInverseTable`` once and keep it.
   case table
 }

@@ -115,3 +115,33 @@ extension MonotonicityVerdict: CustomStringConvertible {
     }
   }
 }
+
+extension MonotonicityVerdict {
+  /// The one rule for "where does this curve rise", which every report, check and generated
+  /// header uses: the place that disproves "non-increasing" (what a depletion curve must be).
+  ///
+  /// - ``notMonotone(rising:falling:)``: its `rising` witness.
+  /// - ``strictlyIncreasing`` and ``nonDecreasing(flatPoints:)``: the first of t = ½, ¼, ¾, ⅛, ⅜
+  ///   that is not a flat point; f′ > 0 there exactly, since f′ ≥ 0 with isolated zeros.
+  /// - Decreasing and ``constant`` curves: nil (a constant curve never rises; it is refused
+  ///   for not falling, not for rising).
+  ///
+  /// - Parameter polynomial: the polynomial this verdict was decided for (its exact slope
+  ///   gives the increasing verdicts' witness).
+  /// - Complexity: O(degree) exact operations per candidate.
+  public func risingWitness(of polynomial: Polynomial) -> MonotonicityWitness? {
+    switch self {
+    case .notMonotone(let rising, _):
+      return rising
+    case .strictlyIncreasing, .nonDecreasing:
+      let flat = Set(flatPoints.filter(\.isExact).map(\.t))
+      for t in [0.5, 0.25, 0.75, 0.125, 0.375] where !flat.contains(t) {
+        let slope = polynomial.exactSlope(at: t)
+        if slope > 0 { return MonotonicityWitness(t: t, slope: slope, isVerified: true) }
+      }
+      return nil
+    case .strictlyDecreasing, .nonIncreasing, .constant:
+      return nil
+    }
+  }
+}

@@ -44,7 +44,7 @@ extension Polynomial {
     var correction = 0.0
     var magnitude = abs(sum)
     for index in 1..<coefficients.count {
-      ErrorFree.compensatedHornerStep(&sum, &correction, t, coefficients[index])
+      CubicInverseKernel.compensatedHornerStep(&sum, &correction, t, coefficients[index])
       magnitude = magnitude * abs(t) + abs(coefficients[index])
     }
     let value = sum + correction

@@ -83,7 +83,7 @@ struct ScaledPolynomial {
     let padded = Array(repeating: 0.0, count: 4 - c.count) + c
     let u = 0x1p-53 * RealRootSolver.zeroTolerance
     if abs(x) <= RealRootSolver.reversalThreshold {
-      let (hi, lo) = ErrorFree.compensatedHorner(padded[0], padded[1], padded[2], padded[3], at: x)
+      let (hi, lo) = CubicInverseKernel.compensatedHorner(padded[0], padded[1], padded[2], padded[3], at: x)
       var slope = 0.0
       var magnitude = 0.0
       for (index, coefficient) in c.enumerated() {
@@ -96,7 +96,7 @@ struct ScaledPolynomial {
     // p(x) = xⁿ·q(z), q(z) = Σ cᵢ zⁱ (cᵢ from the leading one), z = 1/x.
     let z = 1 / x
     let reversed = Array(repeating: 0.0, count: 4 - c.count) + c.reversed()
-    let (hi, lo) = ErrorFree.compensatedHorner(reversed[0], reversed[1], reversed[2], reversed[3], at: z)
+    let (hi, lo) = CubicInverseKernel.compensatedHorner(reversed[0], reversed[1], reversed[2], reversed[3], at: z)
     var slopeFactor = 0.0  // p′(x) / xⁿ⁻¹ = Σ (n − i)·cᵢ·zⁱ
     var magnitude = 0.0
     for (index, coefficient) in c.enumerated().reversed() {
@@ -155,9 +155,9 @@ struct ScaledPolynomial {
       ]
     }
     // Cubic, c[0] > 0: critical points of 3c₀x² + 2c₁x + c₂.
-    let (threeA, threeAError) = ErrorFree.twoProduct(3, c[0])
-    let (bb, bbError) = ErrorFree.twoProduct(c[1], c[1])
-    let (ac, acError) = ErrorFree.twoProduct(threeA, c[2])
+    let (threeA, threeAError) = CubicInverseKernel.twoProduct(3, c[0])
+    let (bb, bbError) = CubicInverseKernel.twoProduct(c[1], c[1])
+    let (ac, acError) = CubicInverseKernel.twoProduct(threeA, c[2])
     let discriminant = (bb - ac) + (bbError - acError - threeAError * c[2])
     let discriminantTolerance = RealRootSolver.zeroTolerance * 0x1p-53 * (bb + abs(ac))
     let inflection = -c[1] / threeA

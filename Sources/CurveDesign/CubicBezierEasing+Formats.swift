@@ -1,9 +1,7 @@
+import CurveEasing
 import CurveSpec
 
 extension CubicBezierEasing {
-  /// The CSS value `cubic-bezier(x1, y1, x2, y2)`, numbers in shortest round-trip form.
-  public var cssFunction: String { "cubic-bezier(\(x1), \(y1), \(x2), \(y2))" }
-
   /// One line per y control outside [0, 1], saying which platforms reject it; empty
   /// when both are inside.
   public var rangeNotes: [String] {

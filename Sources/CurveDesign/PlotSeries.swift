@@ -1,6 +1,5 @@
 import CurveCore
-import CurveFitting
-import CurveSpec
+import CurvePipeline
 
 /// One curve in a plot: the polynomial, its control points and its fit diagnostics.
 ///
@@ -45,29 +44,22 @@ public struct PlotSeries: Sendable {
     verdict = polynomial.monotonicity()
   }
 
-  /// Creates a series from a fitter report on `points`.
-  public init(
-    name: String, report: FitReport, points: [DataPoint],
-    flatThreshold: Double = SlopeProfile.defaultFlatThreshold
-  ) {
-    self.name = name
-    polynomial = report.polynomial
-    self.points = points
-    residuals = report.residuals
-    rmse = report.rmse
-    maxAbsResidual = report.maxAbsResidual
-    rSquared = report.rSquared
-    slope = SlopeProfile(report.polynomial, flatThreshold: flatThreshold)
-    verdict = report.polynomial.monotonicity()
-  }
-
-  /// Fits `spec` by least squares and wraps the result. A spec's `minSlope`, when set,
-  /// becomes the flat threshold, so the slope panel marks where it is violated.
-  /// - Throws: ``FitError`` from the fitter.
-  public init(spec: CurveSpec) throws(FitError) {
-    let report = try LeastSquaresFitter.fit(spec.fitProblem)
-    self.init(
-      name: spec.name, report: report, points: spec.points,
-      flatThreshold: spec.minSlope ?? SlopeProfile.defaultFlatThreshold)
+  /// Creates a series from a resolved curve: its fit's residuals and statistics (or, for
+  /// given coefficients, none), and the exact verdict the resolver decided. The spec's
+  /// `minSlope`, when set, becomes the flat threshold, so the slope panel marks where it is
+  /// violated.
+  /// - Parameter name: the legend's name (default: the curve's name, else its source).
+  public init(_ curve: FittedCurve, name: String? = nil) {
+    self.name = name ?? curve.name ?? curve.displayName
+    polynomial = curve.polynomial
+    points = curve.points
+    let report = curve.report
+    residuals = report?.residuals ?? []
+    rmse = report?.rmse ?? 0
+    maxAbsResidual = report?.maxAbsResidual ?? 0
+    rSquared = report?.rSquared
+    let threshold = curve.minSlope > 0 ? curve.minSlope : SlopeProfile.defaultFlatThreshold
+    slope = SlopeProfile(curve.polynomial, flatThreshold: threshold)
+    verdict = curve.verdict
   }
 }

@@ -1,5 +1,5 @@
 import CurveCore
-import CurveFitting
+import CurvePipeline
 
 /// A compact plot of a depletion curve in Unicode braille characters, for terminals.
 ///
@@ -74,9 +74,9 @@ public enum TerminalPreview {
     return frame(cells, low: low, high: high, dotRow: dotRow)
   }
 
-  /// Renders a fitted curve with the points it was fitted to.
-  public static func render(_ report: FitReport, problem: FitProblem, width: Int = 48, height: Int = 10) -> String {
-    render(report.polynomial, points: problem.points, width: width, height: height)
+  /// Renders a resolved curve with the points it was fitted to.
+  public static func render(_ curve: FittedCurve, width: Int = 48, height: Int = 10) -> String {
+    render(curve.polynomial, points: curve.points, width: width, height: height)
   }
 
   /// The braille character for the 2 × 4 dots of cell (row, column).

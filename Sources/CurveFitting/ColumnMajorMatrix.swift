@@ -1,3 +1,5 @@
+import CurveCore
+
 /// A dense real matrix stored column by column, the layout LAPACK expects.
 ///
 /// Element (row i, column j) lives at `elements[i + j * rows]`, so the leading dimension

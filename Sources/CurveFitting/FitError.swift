@@ -1,3 +1,5 @@
+import CurveCore
+
 /// Why ``LeastSquaresFitter`` could not fit a ``FitProblem``.
 ///
 /// Every case names the offending input (an index, a constraint, a routine) so that the

@@ -1,3 +1,5 @@
+import CurveCore
+
 extension FitProblem {
   /// The number of coefficients, degree + 1.
   public var parameterCount: Int { degree + 1 }

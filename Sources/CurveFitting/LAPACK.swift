@@ -1,3 +1,5 @@
+import CurveCore
+
 // The only file in CurveKit that calls LAPACK.
 //
 // Every routine takes column-major storage (see ColumnMajorMatrix), Fortran INTEGERs

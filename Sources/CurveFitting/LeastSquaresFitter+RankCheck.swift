@@ -1,3 +1,5 @@
+import CurveCore
+
 extension LeastSquaresFitter {
   /// The largest ‖R‖_F·‖R⁻¹‖_F for which ``fullRankFactorization(_:)`` accepts the
   /// pivoted QR without `dgelsy`'s rank decision: six orders of magnitude inside

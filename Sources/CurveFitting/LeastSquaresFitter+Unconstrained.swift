@@ -1,3 +1,5 @@
+import CurveCore
+
 extension LeastSquaresFitter {
   /// The most refinement steps taken; each costs O(m·n) double-double operations.
   static let maximumRefinementSteps = 8

@@ -1,3 +1,5 @@
+import CurveCore
+
 /// Weighted polynomial least squares, with or without linear equality constraints.
 ///
 /// The fit minimizes Σ (wᵢ·(yᵢ − f(tᵢ)))² over polynomials f of the problem's degree,

@@ -1,3 +1,5 @@
+import CurveCore
+
 /// Why ``MonotoneFitter`` could not return a monotone fit.
 ///
 /// Every case names the offending input so the CLI can print ``description`` as its

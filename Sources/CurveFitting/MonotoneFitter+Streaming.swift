@@ -1,3 +1,5 @@
+import CurveCore
+
 extension MonotoneFitter {
   /// The exact monotone fit of streamed data (bounded memory), degree 3.
   ///

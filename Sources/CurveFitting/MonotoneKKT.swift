@@ -1,3 +1,5 @@
+import CurveCore
+
 /// The Karush–Kuhn–Tucker evidence that a monotone fit is optimal.
 ///
 /// In the normalized slope coordinates x̃ = (α̃, β̃) the problem is convex, so x̃ is the

@@ -1,3 +1,5 @@
+import CurveCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

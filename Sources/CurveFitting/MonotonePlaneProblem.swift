@@ -1,3 +1,5 @@
+import CurveCore
+
 /// The two-parameter core of a monotone cubic fit, in normalized coordinates.
 ///
 /// A cubic with fixed end levels f(0) > f(1) is described by x = (α̃, β̃), its normalized

@@ -1,3 +1,5 @@
+import CurveCore
+
 extension ScaledDesign {
   /// Above this many points per coefficient, ``init(reducing:basis:extraRows:)`` replaces
   /// the design by its triangular factor; below it, the design is small enough to use as is.

@@ -1,3 +1,5 @@
+import CurveCore
+
 /// The weighted design in the scaled basis, with unit-norm columns, and the map from its
 /// coefficients back to ascending monomial coefficients in t.
 ///

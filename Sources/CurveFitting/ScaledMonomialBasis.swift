@@ -1,3 +1,5 @@
+import CurveCore
+
 /// The centred and scaled variable u = (t − centre)/scale in which the fitter builds its
 /// design, and the exact-as-possible map back to monomial coefficients in t.
 ///

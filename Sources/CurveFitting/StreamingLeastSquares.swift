@@ -1,3 +1,5 @@
+import CurveCore
+
 /// Least-squares fitting of a stream of points in memory independent of their number.
 ///
 /// Each point adds the row [w·u⁰, …, w·uⁿ⁻¹ | w·y] (u = (t − centre)/scale, the centred,

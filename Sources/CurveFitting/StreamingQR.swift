@@ -1,3 +1,5 @@
+import CurveCore
+
 /// The R factor of a tall matrix [A | b], accumulated one row at a time by Givens rotations.
 ///
 /// After rows a₁…aₘ (each with its right-hand side) have been added, R is the

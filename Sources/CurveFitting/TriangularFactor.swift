@@ -1,3 +1,5 @@
+import CurveCore
+
 /// The R of a full-rank pivoted QR, A·P = Q·R, and the solves the fitter needs from it.
 ///
 /// R is at most 11 × 11 here, so these are plain loops; no LAPACK call is involved.

@@ -1,7 +1,6 @@
-// The umbrella module: `import CurveKit` brings in every public library module.
-@_exported import CurveCodegen
+// CurveKit: the runtime an app imports. Curve math (CurveCore) and the date schedule
+// (CurveSchedule), and nothing else: no LAPACK, no spec parsing, no code generation. The
+// tooling modules (CurveFitting, CurveSpec, CurveEasing, CurvePipeline, CurveCodegen,
+// CurveDesign) are products of their own.
 @_exported import CurveCore
-@_exported import CurveDesign
-@_exported import CurveFitting
 @_exported import CurveSchedule
-@_exported import CurveSpec

@@ -1,7 +1,7 @@
 /// One option a command accepts.
-public struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
   /// How an option takes values.
-  public enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// A switch with no value.
     case flag
     /// An option with one value, given at most once.
@@ -11,28 +11,28 @@ public struct OptionSpec: Sendable {
   }
 
   /// The long name, with dashes: `--degree`.
-  public var name: String
+  package var name: String
   /// An optional one-letter alias, with its dash: `-o`.
-  public var short: String?
+  package var short: String?
   /// How the option takes values.
-  public var kind: Kind
+  package var kind: Kind
   /// The value's placeholder in help text, e.g. `N` or `T:Y`.
-  public var placeholder: String
+  package var placeholder: String
   /// One line of help.
-  public var help: String
+  package var help: String
 
   /// A switch.
-  public static func flag(_ name: String, short: String? = nil, help: String) -> OptionSpec {
+  package static func flag(_ name: String, short: String? = nil, help: String) -> OptionSpec {
     OptionSpec(name: name, short: short, kind: .flag, placeholder: "", help: help)
   }
 
   /// An option with one value.
-  public static func value(_ name: String, short: String? = nil, placeholder: String, help: String) -> OptionSpec {
+  package static func value(_ name: String, short: String? = nil, placeholder: String, help: String) -> OptionSpec {
     OptionSpec(name: name, short: short, kind: .value, placeholder: placeholder, help: help)
   }
 
   /// An option that may be repeated.
-  public static func repeated(_ name: String, short: String? = nil, placeholder: String, help: String) -> OptionSpec {
+  package static func repeated(_ name: String, short: String? = nil, placeholder: String, help: String) -> OptionSpec {
     OptionSpec(name: name, short: short, kind: .repeated, placeholder: placeholder, help: help)
   }
 
@@ -41,20 +41,20 @@ public struct OptionSpec: Sendable {
 }
 
 /// A usage or invalid-input error from the command line: exit status 2.
-public struct UsageError: Error, Sendable, CustomStringConvertible {
+package struct UsageError: Error, Sendable, CustomStringConvertible {
   /// One line naming the offending argument.
-  public var description: String
+  package var description: String
 
   /// Creates an error with a one-line message.
-  public init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = description }
 }
 
 /// The parsed command line of one command: positionals, flags and option values.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
   /// The command's name, for messages.
-  public let command: String
+  package let command: String
   /// Arguments that are not options, in order (`-` and negative numbers included).
-  public private(set) var positionals: [String] = []
+  package private(set) var positionals: [String] = []
   private var flags: Set<String> = []
   private var values: [String: [String]] = [:]
 
@@ -64,7 +64,7 @@ public struct ParsedArguments: Sendable {
   /// A lone `-` and tokens that look like numbers (`-0.5`, `-1e-3`) are positionals.
   /// - Throws: ``UsageError`` for an unknown option, a missing value, or a
   ///   non-repeatable option given twice.
-  public init(_ arguments: [String], options: [OptionSpec], command: String) throws(UsageError) {
+  package init(_ arguments: [String], options: [OptionSpec], command: String) throws(UsageError) {
     self.command = command
     let all = options + [OptionSpec.help]
     var index = 0
@@ -119,22 +119,22 @@ public struct ParsedArguments: Sendable {
   }
 
   /// True when the flag was given.
-  public func has(_ flag: String) -> Bool { flags.contains(flag) }
+  package func has(_ flag: String) -> Bool { flags.contains(flag) }
 
   /// The value of a single-valued option, if given.
-  public func value(_ name: String) -> String? { values[name]?.last }
+  package func value(_ name: String) -> String? { values[name]?.last }
 
   /// Every value of a repeatable option, in order.
-  public func values(_ name: String) -> [String] { values[name] ?? [] }
+  package func values(_ name: String) -> [String] { values[name] ?? [] }
 
   /// The option's value as a finite double.
-  public func double(_ name: String) throws(UsageError) -> Double? {
+  package func double(_ name: String) throws(UsageError) -> Double? {
     guard let text = value(name) else { return nil }
     return try NumberArgument.finiteDouble(text, what: name)
   }
 
   /// The option's value as an integer within `range`.
-  public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+  package func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }
     guard let value = Int(text), range.contains(value) else {
       throw UsageError("\(name): '\(text)' is not an integer from \(range.lowerBound) to \(range.upperBound)")
@@ -143,13 +143,13 @@ public struct ParsedArguments: Sendable {
   }
 
   /// The option's value as a comma-separated list of finite doubles (e.g. `--coefficients`).
-  public func doubleList(_ name: String) throws(UsageError) -> [Double]? {
+  package func doubleList(_ name: String) throws(UsageError) -> [Double]? {
     guard let text = value(name) else { return nil }
     return try NumberArgument.finiteDoubleList(text, what: name)
   }
 
   /// The option's value as one of a fixed set of names.
-  public func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws(UsageError) -> T?
+  package func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws(UsageError) -> T?
   where T.RawValue == String {
     guard let text = value(name) else { return nil }
     guard let choice = T(rawValue: text) else {
@@ -160,7 +160,7 @@ public struct ParsedArguments: Sendable {
   }
 
   /// Throws when more positionals were given than `maximum`.
-  public func expectPositionals(atMost maximum: Int, what: String) throws(UsageError) {
+  package func expectPositionals(atMost maximum: Int, what: String) throws(UsageError) {
     guard positionals.count > maximum else { return }
     let extra = positionals[maximum]
     throw UsageError("unexpected argument '\(extra)' for 'curvekit \(command)' (expected \(what))")
@@ -168,9 +168,9 @@ public struct ParsedArguments: Sendable {
 }
 
 /// Strict parsing of numbers given on the command line or stdin.
-public enum NumberArgument {
+package enum NumberArgument {
   /// Parses a finite double; rejects NaN, infinities and trailing junk.
-  public static func finiteDouble(_ text: String, what: String) throws(UsageError) -> Double {
+  package static func finiteDouble(_ text: String, what: String) throws(UsageError) -> Double {
     let trimmed = text.trimmingCharacters(in: " \t")
     guard let value = Double(trimmed) else { throw UsageError("\(what): '\(text)' is not a number") }
     guard value.isFinite else { throw UsageError("\(what): '\(text)' is not finite; values must be finite numbers") }
@@ -178,7 +178,7 @@ public enum NumberArgument {
   }
 
   /// Parses a comma-separated list of finite doubles.
-  public static func finiteDoubleList(_ text: String, what: String) throws(UsageError) -> [Double] {
+  package static func finiteDoubleList(_ text: String, what: String) throws(UsageError) -> [Double] {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard !text.isEmpty else { throw UsageError("\(what): empty list; give comma-separated numbers") }
     var result: [Double] = []

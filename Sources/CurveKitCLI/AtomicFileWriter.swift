@@ -12,9 +12,9 @@
 /// disk, and is renamed over the destination, so readers see the old file or the new
 /// one, never a partial file. When the destination already holds exactly the new
 /// content nothing is written, so build systems see no change.
-public enum AtomicFileWriter {
+package enum AtomicFileWriter {
   /// What a write did.
-  public enum Outcome: Sendable, Equatable {
+  package enum Outcome: Sendable, Equatable {
     /// The file was created or replaced.
     case written
     /// The file already had this content and was left untouched.
@@ -22,7 +22,7 @@ public enum AtomicFileWriter {
   }
 
   /// The current content of `path`, or nil when it does not exist or cannot be read.
-  public static func existingContent(of path: String) -> [UInt8]? {
+  package static func existingContent(of path: String) -> [UInt8]? {
     guard let file = fopen(path, "rb") else { return nil }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -38,7 +38,7 @@ public enum AtomicFileWriter {
   /// - Throws: ``UsageError`` naming the path: a directory, a missing parent
   ///   directory, or a permission or disk error. No partial file is left behind.
   @discardableResult
-  public static func write(_ contents: String, to path: String) throws(UsageError) -> Outcome {
+  package static func write(_ contents: String, to path: String) throws(UsageError) -> Outcome {
     let bytes = Array(contents.utf8)
     var info = stat()
     if stat(path, &info) == 0 {

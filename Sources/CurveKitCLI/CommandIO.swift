@@ -10,7 +10,7 @@ import CurveSpec
 
 /// Where a command reads input and writes output. The real tool uses ``StandardIO``;
 /// tests use ``CapturedIO`` and run commands in-process.
-public protocol CommandIO: AnyObject {
+package protocol CommandIO: AnyObject {
   /// Writes to standard output (buffered).
   func write(_ text: String)
   /// Writes to standard error.
@@ -25,31 +25,31 @@ public protocol CommandIO: AnyObject {
 
 /// The process's standard streams, with a 64 KiB output buffer so that printing a
 /// million lines costs one system call per buffer, not per line.
-public final class StandardIO: CommandIO {
+package final class StandardIO: CommandIO {
   private var buffer: [UInt8] = []
   private let bufferLimit = 1 << 16
 
   /// Creates the standard streams.
-  public init() { buffer.reserveCapacity(bufferLimit + 4096) }
+  package init() { buffer.reserveCapacity(bufferLimit + 4096) }
 
   deinit { flush() }
 
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     buffer.append(contentsOf: text.utf8)
     if buffer.count >= bufferLimit { flush() }
   }
 
-  public func writeError(_ text: String) {
+  package func writeError(_ text: String) {
     flush()
     var bytes = Array(text.utf8)
     writeAll(&bytes, to: 2)
   }
 
-  public func inputReader() throws(SpecError) -> LineReader { try LineReader(path: "-") }
+  package func inputReader() throws(SpecError) -> LineReader { try LineReader(path: "-") }
 
-  public var isOutputTerminal: Bool { isatty(1) != 0 }
+  package var isOutputTerminal: Bool { isatty(1) != 0 }
 
-  public func flush() {
+  package func flush() {
     guard !buffer.isEmpty else { return }
     writeAll(&buffer, to: 1)
     buffer.removeAll(keepingCapacity: true)
@@ -72,26 +72,26 @@ public final class StandardIO: CommandIO {
 }
 
 /// In-memory streams for running commands in-process (tests, plugins).
-public final class CapturedIO: CommandIO {
+package final class CapturedIO: CommandIO {
   /// Everything written to standard output.
-  public private(set) var output = ""
+  package private(set) var output = ""
   /// Everything written to standard error.
-  public private(set) var errors = ""
+  package private(set) var errors = ""
   /// The text standard input provides.
-  public var input: String
+  package var input: String
   /// What ``isOutputTerminal`` reports.
-  public var isOutputTerminal: Bool
+  package var isOutputTerminal: Bool
 
   /// Creates captured streams with the given standard input.
-  public init(input: String = "", isOutputTerminal: Bool = false) {
+  package init(input: String = "", isOutputTerminal: Bool = false) {
     self.input = input
     self.isOutputTerminal = isOutputTerminal
   }
 
-  public func write(_ text: String) { output += text }
-  public func writeError(_ text: String) { errors += text }
-  public func inputReader() throws(SpecError) -> LineReader { LineReader(text: input, sourceName: "<stdin>") }
-  public func flush() {}
+  package func write(_ text: String) { output += text }
+  package func writeError(_ text: String) { errors += text }
+  package func inputReader() throws(SpecError) -> LineReader { LineReader(text: input, sourceName: "<stdin>") }
+  package func flush() {}
 }
 
 func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {

@@ -1,5 +1,5 @@
 /// The exit status of a `curvekit` command.
-public enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable {
   /// The command succeeded.
   case success = 0
   /// A check failed: the curve is not monotone, a generated file is out of date, …
@@ -9,12 +9,12 @@ public enum ExitStatus: Int32, Sendable {
 }
 
 /// A check that did not pass: exit status 1 with one line `error: …` on stderr.
-public struct CheckFailure: Error, Sendable, CustomStringConvertible {
+package struct CheckFailure: Error, Sendable, CustomStringConvertible {
   /// One line saying what failed, e.g. the monotonicity witness.
-  public var description: String
+  package var description: String
 
   /// Creates a failure with a one-line message.
-  public init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = description }
 }
 
 /// One `curvekit` subcommand.
@@ -22,7 +22,7 @@ public struct CheckFailure: Error, Sendable, CustomStringConvertible {
 /// Conformers parse nothing themselves: the dispatcher parses the arguments against
 /// ``options`` and hands over ``ParsedArguments``. Throwing ``CheckFailure`` exits 1;
 /// any other error exits 2 with its one-line description.
-public protocol CurveKitCommand: Sendable {
+package protocol CurveKitCommand: Sendable {
   /// The subcommand's name, e.g. `fit`.
   static var name: String { get }
   /// One line for `curvekit --help`.

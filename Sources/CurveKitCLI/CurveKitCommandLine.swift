@@ -7,13 +7,13 @@
 #endif
 
 /// The `curvekit` tool as a library: dispatches to a subcommand and maps errors to exit codes.
-public enum CurveKitCommandLine {
+package enum CurveKitCommandLine {
   /// The tool's version, printed by `curvekit --version`.
-  public static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   /// Runs `curvekit` on the process's standard streams and returns the exit status.
   /// - Parameter arguments: the arguments without the program name.
-  public static func main(arguments: [String]) -> Int32 {
+  package static func main(arguments: [String]) -> Int32 {
     signal(SIGPIPE, SIG_IGN)  // A closed pipe (`curvekit eval | head`) must not kill the tool.
     let io = StandardIO()
     let status = run(arguments: arguments, io: io)
@@ -25,7 +25,7 @@ public enum CurveKitCommandLine {
   ///
   /// 0 on success; 1 when a check fails; 2 for invalid input or usage. Every failure
   /// writes exactly one line `error: …` to standard error.
-  public static func run(arguments: [String], io: any CommandIO) -> Int32 {
+  package static func run(arguments: [String], io: any CommandIO) -> Int32 {
     guard let name = arguments.first else {
       return fail(UsageError("missing command (see 'curvekit --help')"), io: io)
     }

@@ -1,4 +1,4 @@
-import CurveFitting
+import CurveCore
 
 extension CurveSpec {
   /// Parses a spec from JSON text.
@@ -134,11 +134,12 @@ struct SpecDecoder {
     var degree = 3
     if let node = member("degree") {
       let value = try number(node, path: "degree")
-      guard value == value.rounded(), value >= Double(FitProblem.minimumDegree),
-        value <= Double(FitProblem.maximumDegree)
+      guard value == value.rounded(), value >= Double(CurveSpec.degrees.lowerBound),
+        value <= Double(CurveSpec.degrees.upperBound)
       else {
         throw fail(
-          "degree: \(value) is not an integer from \(FitProblem.minimumDegree) to \(FitProblem.maximumDegree)", at: node
+          "degree: \(value) is not an integer from \(CurveSpec.degrees.lowerBound) to \(CurveSpec.degrees.upperBound)",
+          at: node
         )
       }
       degree = Int(value)
@@ -226,7 +227,7 @@ struct SpecDecoder {
         }
         options.typeName = name
       case "access": options.access = try choice(member.value, path: path, as: AccessLevel.self)
-      case "inverse": options.inverse = try choice(member.value, path: path, as: InverseChoice.self)
+      case "inverse": options.inverse = try choice(member.value, path: path, as: InverseMethod.self)
       default: options.withSchedule = try bool(member.value, path: path)
       }
     }

@@ -1,4 +1,4 @@
-import CurveFitting
+import CurveCore
 
 extension CurveSpec {
   /// The first pair of points with the same t but different levels, as 0-based indices

@@ -1,4 +1,4 @@
-import CurveFitting
+import CurveCore
 
 /// What to do when the fitted curve is not monotone decreasing on [0, 1].
 public enum MonotonicPolicy: String, Sendable, CaseIterable {
@@ -20,20 +20,6 @@ public enum AccessLevel: String, Sendable, CaseIterable {
   case `package`
 }
 
-/// The inverse strategies a generated file can use.
-public enum InverseChoice: String, Sendable, CaseIterable {
-  /// The fastest method that reaches full precision on this curve.
-  case auto
-  /// The article's 32-step bisection.
-  case bisection
-  /// Closed-form Cardano with a polish step.
-  case cardano
-  /// Safeguarded Newton–bisection.
-  case newton
-  /// A precomputed table with a Hermite guess and polish steps.
-  case table
-}
-
 /// Code-generation options a spec may carry in its `codegen` object. Unset fields fall
 /// back to the CLI flags, then to the defaults.
 public struct CodegenOptions: Sendable, Hashable {
@@ -42,13 +28,13 @@ public struct CodegenOptions: Sendable, Hashable {
   /// The access level of the generated declarations.
   public var access: AccessLevel?
   /// The inverse strategy.
-  public var inverse: InverseChoice?
+  public var inverse: InverseMethod?
   /// Whether to emit the Foundation date helpers.
   public var withSchedule: Bool?
 
   /// Creates options; every field defaults to unset.
   public init(
-    typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseChoice? = nil, withSchedule: Bool? = nil
+    typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseMethod? = nil, withSchedule: Bool? = nil
   ) {
     self.typeName = typeName
     self.access = access
@@ -75,6 +61,9 @@ public struct CurveSpec: Sendable {
     "name", "description", "points", "weights", "degree", "constraints", "monotonic", "minSlope",
     "durationDays", "codegen",
   ]
+
+  /// The degrees a spec may ask for: 1 through ``Polynomial/maximumDegree``.
+  public static let degrees: ClosedRange<Int> = 1...Polynomial.maximumDegree
 
   /// The curve's name (free text; the generated type name is derived from it).
   public var name: String
@@ -129,8 +118,4 @@ public struct CurveSpec: Sendable {
     self.sourceName = sourceName
   }
 
-  /// The least-squares problem this spec describes.
-  public var fitProblem: FitProblem {
-    FitProblem(points: points, weights: weights, degree: degree, constraints: constraints)
-  }
 }

@@ -1,4 +1,4 @@
-import CurveFitting
+import CurveCore
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +14,7 @@ import CurveFitting
 /// line must hold exactly two finite numbers. The file is read line by line with a
 /// fixed-size buffer, so memory use does not grow with the file beyond what the
 /// caller keeps.
-public enum DataFileReader {
+package enum DataFileReader {
   /// Calls `body` with each point and its 1-based line number, in file order.
   /// - Parameters:
   ///   - path: the file, or `-` for standard input.
@@ -22,7 +22,7 @@ public enum DataFileReader {
   /// - Returns: the number of points read.
   /// - Throws: ``SpecError`` naming the line and column of the first bad field, or `body`'s error.
   @discardableResult
-  public static func forEachPoint(
+  package static func forEachPoint(
     path: String, _ body: (DataPoint, Int) throws(SpecError) -> Void
   ) throws(SpecError) -> Int {
     try forEachPoint(reader: try LineReader(path: path), body)
@@ -30,7 +30,7 @@ public enum DataFileReader {
 
   /// Calls `body` with each point read from `reader` and its 1-based line number.
   @discardableResult
-  public static func forEachPoint(
+  package static func forEachPoint(
     reader: LineReader, _ body: (DataPoint, Int) throws(SpecError) -> Void
   ) throws(SpecError) -> Int {
     var count = 0
@@ -48,7 +48,7 @@ public enum DataFileReader {
   }
 
   /// Reads every point into an array.
-  public static func readPoints(reader: LineReader) throws(SpecError) -> [DataPoint] {
+  package static func readPoints(reader: LineReader) throws(SpecError) -> [DataPoint] {
     var points: [DataPoint] = []
     try forEachPoint(reader: reader) { point, _ in points.append(point) }
     return points

@@ -7,12 +7,12 @@
 #endif
 
 /// Reading small text files (specs) with one-line, errno-based error messages.
-public enum FileText {
+package enum FileText {
   /// The largest spec file accepted; a spec is a few kilobytes.
-  public static let maximumSpecBytes = 64 << 20
+  package static let maximumSpecBytes = 64 << 20
 
   /// The last path component, for messages and generated headers (never an absolute path).
-  public static func displayName(of path: String) -> String {
+  package static func displayName(of path: String) -> String {
     if path == "-" { return "<stdin>" }
     return path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
   }
@@ -42,7 +42,7 @@ public enum FileText {
 
   /// The whole file at `path` as UTF-8 text (`-` reads standard input).
   /// - Throws: ``SpecError`` naming the path and the system's reason.
-  public static func read(path: String, sourceName: String) throws(SpecError) -> String {
+  package static func read(path: String, sourceName: String) throws(SpecError) -> String {
     let file = try openForReading(path: path, sourceName: sourceName)
     defer { fclose(file) }
     var bytes: [UInt8] = []

@@ -1,7 +1,7 @@
 /// A JSON value together with where it starts in the source text.
-public struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
   /// The node's content; arrays and objects hold located children.
-  public enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -17,22 +17,22 @@ public struct JSONNode: Sendable {
   }
 
   /// One `"key": value` member of an object.
-  public struct Member: Sendable {
+  package struct Member: Sendable {
     /// The key.
-    public var key: String
+    package var key: String
     /// Where the key starts.
-    public var keyLocation: SourceLocation
+    package var keyLocation: SourceLocation
     /// The member's value.
-    public var value: JSONNode
+    package var value: JSONNode
   }
 
   /// Where the value starts.
-  public var location: SourceLocation
+  package var location: SourceLocation
   /// The value.
-  public var kind: Kind
+  package var kind: Kind
 
   /// The plain value, without locations.
-  public var value: JSONValue {
+  package var value: JSONValue {
     switch kind {
     case .null: return .null
     case .bool(let b): return .bool(b)
@@ -44,18 +44,18 @@ public struct JSONNode: Sendable {
   }
 
   /// A short name of the node's type for error messages.
-  public var typeDescription: String { value.typeDescription }
+  package var typeDescription: String { value.typeDescription }
 }
 
 /// A syntax error in a JSON document, with the line and column where it was found.
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
-  public var message: String
+  package var message: String
   /// Where.
-  public var location: SourceLocation
+  package var location: SourceLocation
 
   /// `message at line L, column C`.
-  public var description: String { "\(message) at line \(location.line), column \(location.column)" }
+  package var description: String { "\(message) at line \(location.line), column \(location.column)" }
 }
 
 /// A strict RFC 8259 JSON parser that reports errors with line and column.
@@ -63,18 +63,18 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 /// Strictness choices: no comments, no trailing commas, no NaN/Infinity, no duplicate
 /// keys, no numbers that overflow a double, nesting at most ``maximumDepth`` deep, and
 /// the text must be valid UTF-8 (a leading byte-order mark is skipped).
-public enum JSONParser {
+package enum JSONParser {
   /// The deepest nesting accepted; deeper documents are rejected rather than risking the stack.
-  public static let maximumDepth = 256
+  package static let maximumDepth = 256
 
   /// Parses one JSON document.
   /// - Complexity: O(n) in the length of the text.
-  public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+  package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
     try parse(utf8: Array(text.utf8))
   }
 
   /// Parses one JSON document from UTF-8 bytes.
-  public static func parse(utf8 bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+  package static func parse(utf8 bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
     var scanner = Scanner(bytes: bytes)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.offset = 3 }
     scanner.skipWhitespace()

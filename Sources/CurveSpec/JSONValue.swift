@@ -18,7 +18,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 /// A JSON value with object members kept in document order.
 ///
 /// Numbers keep the `Double` they parse to; objects keep their key order so that
-/// writing a value back out is deterministic. Every value parsed by ``JSONParser``
+/// writing a value back out is deterministic. Every value the spec reader parses
 /// carries the ``SourceLocation`` where it starts, so errors can point at it.
 public indirect enum JSONValue: Sendable, Hashable {
   /// `null`.

@@ -11,7 +11,7 @@
 ///
 /// The buffer passed to the caller is valid only until the next call; it excludes the
 /// line terminator (`\n` or `\r\n`).
-public final class LineReader {
+package final class LineReader {
   private enum Source {
     case file(UnsafeMutablePointer<FILE>, owned: Bool)
     case memory([UInt8], offset: Int)
@@ -21,19 +21,19 @@ public final class LineReader {
   private var buffer: UnsafeMutablePointer<CChar>?
   private var capacity = 0
   /// The 1-based number of the line last returned (0 before the first).
-  public private(set) var lineNumber = 0
+  package private(set) var lineNumber = 0
   /// The name used in messages: the file name, `<stdin>` or `<input>`.
-  public let sourceName: String
+  package let sourceName: String
 
   /// Opens `path` for reading; `-` means standard input.
   /// - Throws: ``SpecError`` naming the path and the system's reason, or when it is a directory.
-  public init(path: String) throws(SpecError) {
+  package init(path: String) throws(SpecError) {
     sourceName = FileText.displayName(of: path)
     source = .file(try FileText.openForReading(path: path, sourceName: sourceName), owned: true)
   }
 
   /// Reads lines from `text` (for tests and in-process callers).
-  public init(text: String, sourceName: String = "<input>") {
+  package init(text: String, sourceName: String = "<input>") {
     self.sourceName = sourceName
     source = .memory(Array(text.utf8), offset: 0)
   }
@@ -45,7 +45,7 @@ public final class LineReader {
 
   /// Calls `body` with the next line's bytes, or returns false at the end of input.
   /// - Throws: ``SpecError`` on a read error, or whatever `body` throws.
-  public func withNextLine<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) -> Bool {
+  package func withNextLine<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) -> Bool {
     switch source {
     case .file(let file, _):
       let length = getline(&buffer, &capacity, file)
@@ -73,7 +73,7 @@ public final class LineReader {
   }
 
   /// True when the underlying file reported a read error.
-  public var hadReadError: Bool {
+  package var hadReadError: Bool {
     if case .file(let file, _) = source { return ferror(file) != 0 }
     return false
   }

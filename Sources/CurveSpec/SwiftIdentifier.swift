@@ -1,7 +1,7 @@
 /// Validation and derivation of the Swift type names used by generated code.
-public enum SwiftIdentifier {
+package enum SwiftIdentifier {
   /// Swift's reserved words that cannot name a type without backticks.
-  public static let reservedWords: Set<String> = [
+  package static let reservedWords: Set<String> = [
     "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
     "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private",
     "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
@@ -10,13 +10,24 @@ public enum SwiftIdentifier {
     "self", "Self", "super", "throws", "true", "try", "_", "Type", "Protocol",
   ]
 
-  /// Why `name` cannot be used as a Swift type name, or nil when it can.
+  /// Names the generated file itself uses; a namespace with one of these names would
+  /// shadow it and the file would not compile.
+  package static let shadowingNames: Set<String> = [
+    "Double", "Int", "Bool", "String", "Array", "Optional", "Sendable", "Hashable", "Date", "TimeInterval",
+    "Swift", "Foundation", "Glibc", "Musl", "Darwin", "ucrt", "CubicInverseKernel",
+  ]
+
+  /// Why `name` cannot name a generated curve type, or nil when it can: the one check of
+  /// a type name, used by the spec reader (with the spec's file:line:column) and by the
+  /// CLI's `--type-name`.
   ///
   /// Accepted: an ASCII letter or underscore followed by ASCII letters, digits or
-  /// underscores, that is not a reserved word. ASCII-only keeps generated files portable.
-  public static func problem(withTypeName name: String) -> String? {
+  /// underscores, that is not a reserved word and does not shadow a name the generated
+  /// file uses (``shadowingNames``). ASCII-only keeps generated files portable.
+  package static func problem(withTypeName name: String) -> String? {
     guard let first = name.unicodeScalars.first else { return "the type name is empty" }
     if reservedWords.contains(name) { return "'\(name)' is a Swift keyword" }
+    if shadowingNames.contains(name) { return "'\(name)' would shadow '\(name)', which the generated code uses" }
     guard first == "_" || isLetter(first) else {
       return "'\(name)' is not a valid Swift identifier: it must start with a letter or underscore"
     }
@@ -29,7 +40,7 @@ public enum SwiftIdentifier {
   /// An UpperCamelCase type name derived from a free-form curve name, e.g.
   /// `"steep start"` → `SteepStart`, `"depletion-curve v2"` → `DepletionCurveV2`.
   /// Returns nil when no valid identifier can be derived (for example, only punctuation).
-  public static func typeName(fromCurveName curveName: String) -> String? {
+  package static func typeName(fromCurveName curveName: String) -> String? {
     var result = ""
     var upperNext = true
     for scalar in curveName.unicodeScalars {

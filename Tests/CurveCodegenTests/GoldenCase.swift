@@ -1,6 +1,7 @@
 import CurveCodegen
 import CurveCore
 import CurveKitTestSupport
+import CurvePipeline
 import CurveSpec
 
 /// One golden file in Tests/Fixtures/codegen: its input and options. The same files are
@@ -24,13 +25,15 @@ struct GoldenCase: Sendable, CustomStringConvertible {
   var path: String { Fixtures.path("codegen/\(options.typeName).swift") }
 
   /// The curve description the generator gets.
-  func curve() throws -> CodegenCurve {
+  func curve() throws -> FittedCurve {
     switch source {
     case .spec(let name):
-      let spec = try CurveSpec.load(path: Fixtures.repositoryRoot + "/examples/curves/" + name)
-      return try CodegenCurve.fitted(from: spec)
+      let curve = try CurveResolver.resolve(
+        CurveRequest(.specFile(path: Fixtures.repositoryRoot + "/examples/curves/" + name)))
+      if let violation = curve.policyViolation { throw violation }
+      return curve
     case .coefficients(let values):
-      return try CodegenCurve.direct(coefficients: values)
+      return try CurveResolver.resolve(CurveRequest(.coefficients(values)))
     }
   }
 

@@ -1,5 +1,6 @@
 import CurveCore
 import CurveDesign
+import CurveEasing
 import CurveKitTestSupport
 import Testing
 
@@ -8,16 +9,6 @@ func referenceLevel(_ cubic: Cubic, _ t: Double) -> Float80 {
   let (a, b, c, d) = (Float80(cubic.a), Float80(cubic.b), Float80(cubic.c), Float80(cubic.d))
   let x = Float80(t)
   return ((a * x + b) * x + c) * x + d
-}
-
-/// A random depletion cubic with f(0) = 1 and f(1) = 0 exactly: b, c uniform in [−3, 3],
-/// d = 1, and a = −(1 + b + c); nil when the Horner sum at 1 is not exactly zero.
-func randomDepletionCubic(_ generator: inout SeededRandomNumberGenerator) -> Cubic? {
-  let b = 6 * generator.nextUnitDouble() - 3
-  let c = 6 * generator.nextUnitDouble() - 3
-  let a = -(1 + b + c)
-  let cubic = Cubic(a: a, b: b, c: c, d: 1)
-  return ((cubic.a + cubic.b) + cubic.c) + cubic.d == 0 ? cubic : nil
 }
 
 /// 3(1−s)²s·c1 + 3(1−s)s²·c2 + s³ in Float80, from the Bernstein form directly.
@@ -152,10 +143,10 @@ struct CubicBezierEasingTests {
 
   @Test("x controls outside [0, 1] are rejected")
   func xRange() {
-    #expect(throws: DesignError.easingXOutOfRange(name: "x1", value: -0.1)) {
+    #expect(throws: EasingError.easingXOutOfRange(name: "x1", value: -0.1)) {
       try CubicBezierEasing(x1: -0.1, y1: 0, x2: 1, y2: 1)
     }
-    #expect(throws: DesignError.easingXOutOfRange(name: "x2", value: 1.5)) {
+    #expect(throws: EasingError.easingXOutOfRange(name: "x2", value: 1.5)) {
       try CubicBezierEasing(x1: 0, y1: 0, x2: 1.5, y2: 1)
     }
   }

@@ -2,6 +2,7 @@ import CurveCore
 import CurveDesign
 import CurveFitting
 import CurveKitTestSupport
+import CurvePipeline
 import CurveSpec
 import Foundation
 import Testing
@@ -72,7 +73,7 @@ struct SVGPlotTests {
   @Test("one curve: well-formed XML with every expected element")
   func singleCurve() throws {
     let spec = try sketchSpec()
-    let series = try PlotSeries(spec: spec)
+    let series = try seriesOf(spec)
     let svg = try SVGPlot.render([series], options: PlotOptions(durationDays: 7))
     let inspector = SVGInspector()
     #expect(inspector.parse(svg), "\(inspector.parseError ?? "")")
@@ -93,7 +94,7 @@ struct SVGPlotTests {
 
   @Test("several specs overlay in distinct colours, each with its own legend entry")
   func overlay() throws {
-    let series = try exampleSpecs().map { try PlotSeries(spec: $0) }
+    let series = try exampleSpecs().map { try seriesOf($0) }
     let svg = try SVGPlot.render(series)
     let inspector = SVGInspector()
     #expect(inspector.parse(svg), "\(inspector.parseError ?? "")")
@@ -109,8 +110,8 @@ struct SVGPlotTests {
   func determinism() throws {
     var spec = try sketchSpec()
     spec.name = "A <b> & \"c\""
-    let first = try SVGPlot.render([try PlotSeries(spec: spec)], options: PlotOptions(durationDays: 7))
-    let second = try SVGPlot.render([try PlotSeries(spec: spec)], options: PlotOptions(durationDays: 7))
+    let first = try SVGPlot.render([try seriesOf(spec)], options: PlotOptions(durationDays: 7))
+    let second = try SVGPlot.render([try seriesOf(spec)], options: PlotOptions(durationDays: 7))
     #expect(first == second)
     #expect(first.contains("A &lt;b&gt; &amp; &quot;c&quot;"))
     let inspector = SVGInspector()
@@ -184,7 +185,7 @@ struct SVGPlotTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let svgPath = directory.appendingPathComponent("plot.svg").path
     let pngPath = directory.appendingPathComponent("plot.png").path
-    let series = try exampleSpecs().map { try PlotSeries(spec: $0) } + [try PlotSeries(spec: sketchSpec())]
+    let series = try exampleSpecs().map { try seriesOf($0) } + [try seriesOf(sketchSpec())]
     try SVGPlot.render(series).write(toFile: svgPath, atomically: true, encoding: .utf8)
     try SVGRasterizer.convert(svgPath: svgPath, pngPath: pngPath)
     let bytes = try Data(contentsOf: URL(fileURLWithPath: pngPath))
@@ -193,4 +194,9 @@ struct SVGPlotTests {
     let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
     #expect(width == 880)
   }
+}
+
+/// The plot series of a spec's ordinary least-squares fit (policy `ignore`), resolved once.
+func seriesOf(_ spec: CurveSpec) throws -> PlotSeries {
+  PlotSeries(try CurveResolver.resolve(CurveRequest(.spec(spec), policy: .ignore)))
 }

@@ -1,3 +1,4 @@
+import CurveCore
 import Testing
 
 @testable import CurveFitting

@@ -1,3 +1,4 @@
+import CurveCore
 import CurveFitting
 import CurveKitCLI
 import CurveKitTestSupport
@@ -32,7 +33,9 @@ struct FitCommandTests {
     let result = runCurveKit(["fit", path, "--json"])
     #expect(result.status == 0 && result.errors.isEmpty)
     let json = try Self.jsonOutput(result)
-    let expected = try LeastSquaresFitter.fit(try CurveSpec.load(path: path).fitProblem)
+    let spec = try CurveSpec.load(path: path)
+    let expected = try LeastSquaresFitter.fit(
+      FitProblem(points: spec.points, weights: spec.weights, degree: spec.degree, constraints: spec.constraints))
     #expect(Self.numbers(json["coefficients"]) == expected.coefficients)
     #expect(json["rss"] == .number(expected.rss))
     #expect(json["rank"] == .number(4) && json["standardErrors"] == .null)
@@ -170,7 +173,7 @@ struct FitCommandTests {
     (["fit", "--point", "0.5"], "", "T:Y"),
     (["fit", "--point", "0.5:0.5", "--constraint", "level@0=1"], "", "value@T=V"),
     (["fit", "--point", "0.5:0.5", "--unconstrained", "--constraint", "value@0=1"], "", "contradict"),
-    (["fit"], "", "no points"),
+    (["fit"], "", "no curve"),
     (["fit", "a.json", "--point", "0.5:0.5"], "", "one source"),
     (["fit", "/nonexistent/spec.curve.json"], "", "spec.curve.json"),
     (["fit", "--data", "-"], "0.5 0.5 0.5\n", "more than two fields"),

@@ -1,3 +1,4 @@
+import CurveCore
 import CurveFitting
 import CurveKitCLI
 import CurveKitTestSupport

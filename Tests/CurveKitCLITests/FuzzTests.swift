@@ -2,6 +2,7 @@ import CurveCore
 import CurveFitting
 import CurveKitCLI
 import CurveKitTestSupport
+import CurvePipeline
 import CurveSpec
 import Foundation
 import Testing
@@ -98,9 +99,11 @@ struct FuzzTests {
     }
     let result: PolicyFitResult
     do {
-      result = try spec.fit()
+      let curve = try CurveResolver.resolve(CurveRequest(.spec(spec)))
+      if let violation = curve.policyViolation { throw violation }
+      result = try #require(curve.fit)
     } catch {
-      let message = error.description
+      let message = "\(error)"
       #expect(!message.contains("\n") && message.hasSuffix("(fuzz.curve.json)"), "\(context): \(message)")
       return
     }

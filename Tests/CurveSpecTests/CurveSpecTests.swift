@@ -1,4 +1,4 @@
-import CurveFitting
+import CurveCore
 import CurveKitTestSupport
 import CurveSpec
 import Testing
@@ -26,7 +26,6 @@ struct CurveSpecTests {
     #expect(spec.details == "notes")
     #expect(
       spec.codegen == CodegenOptions(typeName: "SteepStart", access: .package, inverse: .table, withSchedule: true))
-    #expect(spec.fitProblem.constraints == spec.constraints)
   }
 
   @Test("absent fields take the documented defaults")

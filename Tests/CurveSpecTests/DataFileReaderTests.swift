@@ -1,4 +1,4 @@
-import CurveFitting
+import CurveCore
 import CurveSpec
 import Testing
 

@@ -44,8 +44,7 @@ struct GeneratedCurve: Sendable, CustomStringConvertible {
     self.cubic = cubic
     level = { type.level(forNormalizedElapsed: $0) }
     inverse = { type.normalizedElapsed(forLevel: $0) }
-    if method == .table || method == .auto {
-      // Generated `auto` is the precomputed table, like `curvekit invert --method auto`;
+    if method == .table {
       // `Cubic.normalizedElapsed(forLevel:method: .table)` builds this table on every call.
       let table = try? CubicInverseTable(cubic)
       libraryInverse = {

@@ -1,4 +1,5 @@
 import CurveCore
+import CurvePipeline
 import CurveSpec
 
 /// `curvekit check`: decides exactly whether a curve is a depletion curve — non-increasing on
@@ -8,32 +9,35 @@ enum CheckCommand: CurveKitCommand {
   static let abstract = "Verify that a curve is monotone decreasing from 1 to 0."
   static let usage = [
     "check --coefficients A,B,C,D [--tolerance X] [--json]", "check SPEC.json [--tolerance X] [--json]",
+    "check --point T:Y … | --data FILE | --from-css EASING [fit options] [--tolerance X] [--json]",
   ]
   static let discussion = """
     The verdict is exact for the given double coefficients (any degree up to 10, highest power
     first): strictly decreasing, non-increasing with isolated flat points, the increasing
     counterparts, constant, or not monotone with a witness t where f'(t) > 0. With SPEC.json the
     spec is fitted as 'curvekit fit' fits it (least squares, or the monotone fit when the spec
-    says "monotonic": "enforce") and the fitted curve is checked.
+    says "monotonic": "enforce") and the fitted curve is checked; --point, --data and
+    --from-css are fitted the same way, with fit's options.
     f(0) and f(1) are exact; each may deviate from 1 and 0 by at most --tolerance
     (default 4 ulps of 1, 8.881784197001252e-16).
 
     Exit status: 0 when the curve is a depletion curve, 1 when it is not (the reason and the
     witness on stderr), 2 on invalid input.
     """
-  static let options: [OptionSpec] = [
-    .value("--coefficients", placeholder: "A,B,…", help: "Polynomial coefficients, highest power first."),
-    .value("--tolerance", placeholder: "X", help: "Largest accepted |f(0) − 1| and |f(1)| (default 4 ulps)."),
-    .flag("--json", help: "Print one JSON object."),
-  ]
+  static let options: [OptionSpec] =
+    CurveSourceOptions.all + [
+      .value("--tolerance", placeholder: "X", help: "Largest accepted |f(0) − 1| and |f(1)| (default 4 ulps)."),
+      .flag("--json", help: "Print one JSON object."),
+    ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     try arguments.expectPositionals(atMost: 1, what: "at most one SPEC.json")
-    let polynomial = try curve(arguments)
     let tolerance = try arguments.double("--tolerance") ?? DepletionCheck.defaultTolerance
     guard tolerance >= 0 else { throw UsageError("--tolerance: '\(tolerance)' must not be negative") }
-    let check = polynomial.depletionCheck(tolerance: tolerance)
-    let rise = risingWitness(polynomial, check.verdict)
+    let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
+    let polynomial = curve.polynomial
+    let check = polynomial.depletionCheck(tolerance: tolerance, verdict: curve.verdict)
+    let rise = curve.risingWitness
     if arguments.has("--json") {
       io.write(JSONWriter.string(json(polynomial, check, rise)) + "\n")
     } else {
@@ -43,39 +47,8 @@ enum CheckCommand: CurveKitCommand {
     return .success
   }
 
-  /// The polynomial from `--coefficients` or from fitting SPEC.json.
-  private static func curve(_ arguments: ParsedArguments) throws -> Polynomial {
-    let coefficients = try arguments.doubleList("--coefficients")
-    switch (coefficients, arguments.positionals.first) {
-    case (let coefficients?, nil):
-      return try Polynomial(coefficients: coefficients)
-    case (nil, let path?):
-      return try CurveSpec.load(path: path).fittedReport().polynomial
-    case (_?, _?):
-      throw UsageError("give either --coefficients or SPEC.json, not both")
-    case (nil, nil):
-      throw UsageError("missing curve: give --coefficients A,B,C,D or SPEC.json (see 'curvekit check --help')")
-    }
-  }
-
-  /// A point where f′ > 0, proving the curve rises (nil when it never does).
-  private static func risingWitness(_ polynomial: Polynomial, _ verdict: MonotonicityVerdict) -> MonotonicityWitness? {
-    switch verdict {
-    case .notMonotone(let rising, _):
-      return rising
-    case .strictlyIncreasing, .nonDecreasing:
-      // f′ ≥ 0 with isolated zeros: any point that is not a flat point rises.
-      let flat = Set(verdict.flatPoints.map(\.t))
-      for t in [0.5, 0.25, 0.75, 0.125, 0.375] where !flat.contains(t) {
-        let slope = polynomial.exactSlope(at: t)
-        if slope > 0 { return MonotonicityWitness(t: t, slope: slope, isVerified: true) }
-      }
-      return nil
-    case .strictlyDecreasing, .nonIncreasing, .constant:
-      return nil
-    }
-  }
-
+  /// Why the curve is not a depletion curve: where it rises (the one rule), or constant,
+  /// and which endpoint is off.
   private static func reason(_ check: DepletionCheck, _ rise: MonotonicityWitness?) -> String {
     var reasons: [String] = []
     if let rise {

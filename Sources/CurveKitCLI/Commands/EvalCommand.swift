@@ -1,33 +1,38 @@
 import CurveCore
+import CurvePipeline
 import CurveSpec
 
 /// `curvekit eval`: the clamped level f(clamp(t)) at each normalized time, one per line.
 enum EvalCommand: CurveKitCommand {
   static let name = "eval"
   static let abstract = "Evaluate a curve at normalized times."
-  static let usage = ["eval --coefficients A,B,C,D [--method SCHEME] [--json] [T …]"]
+  static let usage = [
+    "eval --coefficients A,B,C,D [--method SCHEME] [--json] [T …]",
+    "eval SPEC.json [--method SCHEME] [--json] [T …]",
+    "eval --point T:Y … | --data FILE | --from-css EASING [fit options] [--method SCHEME] [--json] [T …]",
+  ]
   static let discussion = """
     Prints the level at each T (clamped to [0, 1] first, as the article does), one per line,
     in shortest round-trip form. With no T, reads one T per line from standard input (blank
     lines are skipped). Coefficients: any degree up to 10, highest power first; for a cubic
     '--method horner' (the default) is bit for bit the article's level(forNormalizedElapsed:).
     Methods: \(EvaluationScheme.allCases.map(\.rawValue).joined(separator: ", ")).
+    The curve can also come from a spec (a first argument that is not a number) or any
+    other source 'curvekit fit' takes, fitted the same way.
     Exit status: 0 on success, 2 on invalid input (the first bad line is named).
     """
-  static let options: [OptionSpec] = [
-    .value("--coefficients", placeholder: "A,B,…", help: "Polynomial coefficients, highest power first."),
-    .value("--method", placeholder: "SCHEME", help: "Evaluation scheme (default horner)."),
-    .flag("--json", help: "Print one JSON object with the times and levels."),
-  ]
+  static let options: [OptionSpec] =
+    CurveSourceOptions.all + [
+      .value("--method", placeholder: "SCHEME", help: "Evaluation scheme (default horner)."),
+      .flag("--json", help: "Print one JSON object with the times and levels."),
+    ]
 
   /// Times are evaluated and printed in blocks of this many, through the batch API.
   private static let blockSize = 4_096
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
-    guard let coefficients = try arguments.doubleList("--coefficients") else {
-      throw UsageError("missing --coefficients A,B,C,D (see 'curvekit eval --help')")
-    }
-    let polynomial = try Polynomial(coefficients: coefficients)
+    let (specPath, times) = CurveSourceOptions.specAndValues(arguments)
+    let polynomial = try CurveSourceOptions.resolve(arguments, specPath: specPath, io: io).polynomial
     let scheme = try arguments.choice("--method", as: EvaluationScheme.self) ?? .horner
     let evaluator = Evaluator(polynomial: polynomial, scheme: scheme)
     let json = arguments.has("--json")
@@ -51,7 +56,7 @@ enum EvalCommand: CurveKitCommand {
       }
       block.removeAll(keepingCapacity: true)
     }
-    if arguments.positionals.isEmpty {
+    if times.isEmpty {
       let reader = try io.inputReader()
       var failure: UsageError?
       while failure == nil,
@@ -67,7 +72,7 @@ enum EvalCommand: CurveKitCommand {
       if let failure { throw failure }
       if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName): read error") }
     } else {
-      for (index, text) in arguments.positionals.enumerated() {
+      for (index, text) in times.enumerated() {
         block.append(try NumberArgument.finiteDouble(text, what: "T \(index + 1)"))
         if block.count == blockSize { emit() }
       }

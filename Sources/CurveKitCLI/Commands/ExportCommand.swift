@@ -1,6 +1,7 @@
 import CurveCore
 import CurveDesign
-import CurveFitting
+import CurveEasing
+import CurvePipeline
 import CurveSpec
 
 /// `curvekit export`: write a depletion cubic as a CSS or SwiftUI easing, exactly.
@@ -15,6 +16,7 @@ enum ExportCommand: CurveKitCommand {
   static let usage = [
     "export SPEC.json [--format css|swiftui|json] [--duration SECONDS]",
     "export --coefficients a,b,c,d [--name NAME] [--format css|swiftui|json]",
+    "export --point T:Y … | --data FILE | --from-css EASING [fit options] [--format css|swiftui|json]",
   ]
   static let discussion = """
     Writes the progress curve 1 − f of a depletion cubic f (f(0) = 1, f(1) = 0) as
@@ -26,49 +28,30 @@ enum ExportCommand: CurveKitCommand {
     backwards). Only a cubic with f(0) = 1 and f(1) = 0 (within 4 ulps) can be exported.
     Exit status: 0 exported, 2 invalid input or a curve that cannot be exported.
     """
-  static let options: [OptionSpec] = [
-    .value("--format", placeholder: "css|swiftui|json", help: "The output format (default css)."),
-    .value("--coefficients", placeholder: "a,b,c,d", help: "The cubic, highest power first, instead of a spec."),
-    .value("--name", placeholder: "NAME", help: "The curve's name (default: the spec's name, or Depletion)."),
-    .value("--duration", placeholder: "SECONDS", help: "The SwiftUI animation duration (default 0.35)."),
-  ]
+  static let options: [OptionSpec] =
+    CurveSourceOptions.all + [
+      .value("--format", placeholder: "css|swiftui|json", help: "The output format (default css)."),
+      .value("--name", placeholder: "NAME", help: "The curve's name (default: the spec's name, or Depletion)."),
+      .value("--duration", placeholder: "SECONDS", help: "The SwiftUI animation duration (default 0.35)."),
+    ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     try arguments.expectPositionals(atMost: 1, what: "one SPEC.json")
     let format = try arguments.choice("--format", as: Format.self) ?? .css
     let duration = try arguments.double("--duration") ?? 0.35
     guard duration > 0 else { throw UsageError("--duration: '\(duration)' must be positive") }
-    let (name, polynomial) = try curve(arguments)
-    let easing = try CubicBezierEasing(progressOf: polynomial)
+    let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
+    let name = arguments.value("--name") ?? curve.name ?? "Depletion"
+    let easing = try CubicBezierEasing(progressOf: curve.polynomial)
     switch format {
     case .css: io.write(easing.cssSnippet(name: name))
     case .swiftui: io.write(easing.swiftUISnippet(name: name, duration: duration))
     case .json: io.write(JSONWriter.string(easing.jsonValue(name: name)) + "\n")
     }
     for note in easing.rangeNotes { io.writeError("note: \(note)\n") }
-    if case .notMonotone(let rising, _) = polynomial.monotonicity() {
+    if let rising = curve.risingWitness {
       io.writeError("note: the curve rises near t = \(rising.t), so the easing moves backwards there\n")
     }
     return .success
-  }
-
-  /// The curve's name and polynomial, from `--coefficients` or a fitted spec.
-  static func curve(_ arguments: ParsedArguments) throws -> (String, Polynomial) {
-    if let coefficients = try arguments.doubleList("--coefficients") {
-      guard arguments.positionals.isEmpty else {
-        throw UsageError("export: give either SPEC.json or --coefficients, not both")
-      }
-      return (arguments.value("--name") ?? "Depletion", try Polynomial(coefficients: coefficients))
-    }
-    guard let path = arguments.positionals.first else {
-      throw UsageError("export: give SPEC.json or --coefficients a,b,c,d (see 'curvekit export --help')")
-    }
-    let spec = try CurveSpec.load(path: path)
-    do {
-      let report = try spec.fittedReport()
-      return (arguments.value("--name") ?? spec.name, report.polynomial)
-    } catch {
-      throw UsageError("\(FileText.displayName(of: path)): \(error)")
-    }
   }
 }

@@ -1,4 +1,6 @@
 import CurveCodegen
+import CurveCore
+import CurvePipeline
 import CurveSpec
 
 #if canImport(Glibc)
@@ -16,6 +18,7 @@ enum GenerateCommand: CurveKitCommand {
   static let usage = [
     "generate SPEC.json [-o FILE] [--type-name N] [--access LEVEL] [--inverse METHOD] [--with-schedule]",
     "generate --coefficients a,b,c,d --type-name N [-o FILE] [options]",
+    "generate --point T:Y … | --data FILE | --from-css EASING --type-name N [fit options] [-o FILE] [options]",
     "generate SPEC.json -o FILE --check",
   ]
   static let discussion = """
@@ -28,22 +31,22 @@ enum GenerateCommand: CurveKitCommand {
     --allow-non-monotone or the spec's "monotonic": "ignore"), or --check found FILE
     missing or out of date; 2 invalid input.
     """
-  static let options: [OptionSpec] = [
-    .value("--output", short: "-o", placeholder: "FILE", help: "Write the file here instead of standard output."),
-    .value("--type-name", placeholder: "N", help: "The generated enum's name (default: from the spec's name)."),
-    .value("--access", placeholder: "LEVEL", help: "public, internal (default) or package."),
-    .value("--inverse", placeholder: "METHOD", help: "auto (default), bisection, cardano, newton or table."),
-    .flag("--with-schedule", help: "Add the Foundation date helpers (currentLevel, refill date, widget %)."),
-    .flag("--allow-non-monotone", help: "Generate even when the curve is not monotone on [0, 1]."),
-    .flag("--check", help: "Write nothing; exit 1 when FILE differs from what would be generated."),
-    .value("--coefficients", placeholder: "a,b,c,d", help: "Use these coefficients instead of fitting a spec."),
-  ]
+  static let options: [OptionSpec] =
+    CurveSourceOptions.all + [
+      .value("--output", short: "-o", placeholder: "FILE", help: "Write the file here instead of standard output."),
+      .value("--type-name", placeholder: "N", help: "The generated enum's name (default: from the spec's name)."),
+      .value("--access", placeholder: "LEVEL", help: "public, internal (default) or package."),
+      .value("--inverse", placeholder: "METHOD", help: "auto (default), bisection, cardano, newton or table."),
+      .flag("--with-schedule", help: "Add the Foundation date helpers (currentLevel, refill date, widget %)."),
+      .flag("--allow-non-monotone", help: "Generate even when the curve is not monotone on [0, 1]."),
+      .flag("--check", help: "Write nothing; exit 1 when FILE differs from what would be generated."),
+    ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     try arguments.expectPositionals(atMost: 1, what: "one SPEC.json")
     let output = arguments.value("--output")
     if arguments.has("--check") && output == nil { throw UsageError("--check needs the file to compare: -o FILE") }
-    let (curve, options) = try curveAndOptions(arguments)
+    let (curve, options) = try curveAndOptions(arguments, io: io)
     let text = try SwiftCodeGenerator.generate(curve, options: options)
     guard let output else {
       io.write(text)
@@ -57,52 +60,32 @@ enum GenerateCommand: CurveKitCommand {
     return .success
   }
 
-  /// The curve (fitted from SPEC.json or from `--coefficients`) and the resolved options:
-  /// flags override the spec's `codegen` object, which overrides the defaults.
-  /// - Throws: ``CheckFailure`` for a curve that is not monotone on [0, 1] (unless
-  ///   `--allow-non-monotone` or the spec's `"monotonic": "ignore"`), else input errors.
-  static func curveAndOptions(_ arguments: ParsedArguments) throws -> (CodegenCurve, GenerationOptions) {
-    let allowNonMonotone = arguments.has("--allow-non-monotone")
-    var specOptions = CodegenOptions()
-    var policy = MonotonicPolicy.require
-    let curve: CodegenCurve
-    var derivedName: String?
-    if let coefficients = try arguments.doubleList("--coefficients") {
-      if let spec = arguments.positionals.first {
-        throw UsageError("give either SPEC.json ('\(spec)') or --coefficients, not both")
-      }
-      curve = try CodegenCurve.direct(coefficients: coefficients)
-    } else {
-      guard let path = arguments.positionals.first else {
-        throw UsageError("missing SPEC.json (or --coefficients a,b,c,d) for 'curvekit generate'")
-      }
-      let spec = try CurveSpec.load(path: path)
-      (specOptions, policy) = (spec.codegen, spec.monotonic)
-      do {
-        curve = try CodegenCurve.fitted(from: spec, allowNonMonotone: allowNonMonotone)
-      } catch {
-        if case .notMonotone = error { throw CheckFailure(error.description) }
-        throw error
-      }
-      derivedName = SwiftIdentifier.typeName(fromCurveName: spec.name)
-      if specOptions.typeName == nil, derivedName == nil, arguments.value("--type-name") == nil {
-        throw CodegenError.noTypeName(curveName: spec.name)
-      }
+  /// The resolved curve and options: flags override the spec's `codegen` object, which
+  /// overrides the defaults.
+  /// - Throws: ``CheckFailure`` for a curve that breaks its `require` policy, or that is not
+  ///   monotone on [0, 1] (unless `--allow-non-monotone` or `"monotonic": "ignore"`), else
+  ///   input errors.
+  static func curveAndOptions(_ arguments: ParsedArguments, io: any CommandIO) throws -> (
+    FittedCurve, GenerationOptions
+  ) {
+    let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
+    let options = try GenerationOptions.resolved(
+      for: curve, typeName: arguments.value("--type-name"),
+      access: try arguments.choice("--access", as: AccessLevel.self),
+      inverse: try arguments.choice("--inverse", as: InverseMethod.self),
+      withSchedule: arguments.has("--with-schedule") ? true : nil)
+    // Only a cubic ships (invalid input, exit 2), whatever its monotonicity.
+    guard curve.cubic != nil else { throw CodegenError.unsupportedDegree(curve.polynomial.degree) }
+    guard !arguments.has("--allow-non-monotone"), curve.policy != .ignore else { return (curve, options) }
+    if let violation = curve.policyViolation {
+      throw CheckFailure("\(violation.description); or pass --allow-non-monotone to generate it anyway")
     }
-    guard let typeName = arguments.value("--type-name") ?? specOptions.typeName ?? derivedName else {
-      throw UsageError("--coefficients needs --type-name N to name the generated enum")
-    }
-    try GenerationOptions.validate(typeName: typeName)
-    let options = GenerationOptions(
-      typeName: typeName,
-      access: try arguments.choice("--access", as: AccessLevel.self) ?? specOptions.access ?? .internal,
-      inverse: try arguments.choice("--inverse", as: InverseChoice.self) ?? specOptions.inverse ?? .auto,
-      withSchedule: arguments.has("--with-schedule") || (specOptions.withSchedule ?? false))
-    // A spec's "ignore" skips the check like --allow-non-monotone ("require" specs are
-    // checked by the fit itself, "enforce" ones are monotone by construction).
-    if let witness = curve.nonMonotoneWitness, !allowNonMonotone, policy != .ignore {
+    // Increasing curves are monotone too; a constant one has no inverse.
+    if !curve.verdict.isDecreasing, !curve.verdict.isIncreasing {
+      let witness =
+        curve.risingWitness.map { "f′(\($0.t)) = \($0.slope)" } ?? "f′ = 0 everywhere, so no level has a unique time"
       throw CheckFailure(
-        "\(curve.sourceName): the curve is not monotone on [0, 1]: \(witness); pass --allow-non-monotone to generate it anyway"
+        "\(curve.displayName): the curve is not monotone on [0, 1]: \(witness); pass --allow-non-monotone to generate it anyway"
       )
     }
     return (curve, options)

@@ -1,34 +1,46 @@
 import CurveCore
+import CurvePipeline
 import CurveSpec
 
 /// `curvekit invert`: the normalized time t ∈ [0, 1] at which a cubic reaches each level.
 enum InvertCommand: CurveKitCommand {
   static let name = "invert"
   static let abstract = "Find the normalized time for given levels."
-  static let usage = ["invert --coefficients a,b,c,d [--method auto|bisection|cardano|newton|table] [LEVEL …]"]
+  static let usage = [
+    "invert --coefficients a,b,c,d [--method auto|bisection|cardano|newton|table] [LEVEL …]",
+    "invert SPEC.json [--method METHOD] [LEVEL …]",
+    "invert --point T:Y … | --data FILE | --from-css EASING [fit options] [--method METHOD] [LEVEL …]",
+  ]
   static let discussion = """
     Prints one t per line (shortest round-trip doubles), the exact root of f(t) = LEVEL for
     the given double coefficients, clamped to [0, 1]. With no LEVEL, reads levels from
     standard input, one per line (blank lines are skipped).
-    Methods: auto (default: the precomputed table when the curve is monotone, otherwise
-    safeguarded Newton; both ≤ 2 ulp), newton, table, cardano (closed form + Halley),
-    bisection (the article's 32 steps, ≈ 1.2e-10).
+    Methods (the same names and meanings as the library and generated code): auto (default:
+    the one-off full-precision solver, ≤ 4.5e-16), newton (safeguarded Newton–bisection),
+    table (the precomputed CubicInverseTable, built once; monotone curves only), cardano
+    (closed form + Halley), bisection (the article's 32 steps, ≈ 1.2e-10).
+    The curve can also come from a spec (a first argument that is not a number) or any
+    other source 'curvekit fit' takes, fitted the same way; it must be a cubic.
     Exit 0 on success, 2 on invalid input or a non-monotone curve with --method table.
     """
-  static let options: [OptionSpec] = [
-    .value(
-      "--coefficients", short: "-c", placeholder: "a,b,c,d", help: "The cubic, highest power first (1 to 4 numbers)."),
-    .value(
-      "--method", short: "-m", placeholder: "NAME", help: "auto, bisection, cardano, newton or table (default auto)."),
-  ]
+  static let options: [OptionSpec] =
+    CurveSourceOptions.all + [
+      .value(
+        "--method", short: "-m", placeholder: "NAME", help: "auto, bisection, cardano, newton or table (default auto).")
+    ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
-    let cubic = try cubic(from: arguments)
+    let (specPath, levelTexts) = CurveSourceOptions.specAndValues(arguments)
+    let curve = try CurveSourceOptions.resolve(arguments, specPath: specPath, io: io)
+    guard let cubic = curve.cubic else {
+      throw UsageError(
+        "invert needs a cubic, but \(curve.displayName) has degree \(curve.polynomial.degree); fit with --degree 3")
+    }
     let method = try arguments.choice("--method", as: InverseMethod.self) ?? .auto
     let solve = try solver(for: cubic, method: method)
-    if !arguments.positionals.isEmpty {
+    if !levelTexts.isEmpty {
       var levels: [Double] = []
-      for (index, text) in arguments.positionals.enumerated() {
+      for (index, text) in levelTexts.enumerated() {
         levels.append(try NumberArgument.finiteDouble(text, what: "LEVEL \(index + 1)"))
       }
       for level in levels { io.write(solve(level).description + "\n") }
@@ -51,12 +63,11 @@ enum InvertCommand: CurveKitCommand {
     return .success
   }
 
-  /// The inverse for `method`; `auto` and `table` precompute a ``CubicInverseTable``.
+  /// The inverse for `method`, with the library's meaning of each name; `table` builds the
+  /// ``CubicInverseTable`` once and refuses a curve it cannot invert.
   static func solver(for cubic: Cubic, method: InverseMethod) throws(UsageError) -> (Double) -> Double {
     switch method {
-    case .auto:
-      if let table = try? CubicInverseTable(cubic) { return { table.normalizedElapsed(forLevel: $0) } }
-      return { cubic.normalizedElapsedByNewton(forLevel: $0) }
+    case .auto: return { cubic.normalizedElapsed(forLevel: $0) }
     case .table:
       do {
         let table = try CubicInverseTable(cubic)
@@ -68,18 +79,6 @@ enum InvertCommand: CurveKitCommand {
     case .cardano: return { cubic.normalizedElapsedByCardano(forLevel: $0) }
     case .bisection: return { cubic.normalizedElapsedByBisection(forLevel: $0) }
     }
-  }
-
-  /// The cubic from `--coefficients` (1 to 4 finite numbers, highest power first).
-  static func cubic(from arguments: ParsedArguments) throws(UsageError) -> Cubic {
-    guard let coefficients = try arguments.doubleList("--coefficients") else {
-      throw UsageError("missing --coefficients a,b,c,d")
-    }
-    guard coefficients.count <= 4 else {
-      throw UsageError("--coefficients: \(coefficients.count) numbers given; a cubic takes at most 4 (a,b,c,d)")
-    }
-    let padded = Array(repeating: 0.0, count: 4 - coefficients.count) + coefficients
-    return Cubic(a: padded[0], b: padded[1], c: padded[2], d: padded[3])
   }
 
   /// One stdin line as a finite level, nil for a blank line.

@@ -20,7 +20,14 @@ enum RootsCommand: CurveKitCommand {
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     try arguments.expectPositionals(atMost: 0, what: "only options")
-    let cubic = try InvertCommand.cubic(from: arguments)
+    guard let coefficients = try arguments.doubleList("--coefficients") else {
+      throw UsageError("missing --coefficients a,b,c,d")
+    }
+    guard coefficients.count <= 4 else {
+      throw UsageError("--coefficients: \(coefficients.count) numbers given; a cubic takes at most 4 (a,b,c,d)")
+    }
+    let cubic: Cubic
+    do { cubic = try Cubic(coefficients: coefficients) } catch { throw UsageError("--coefficients: \(error)") }
     let roots: [RealRoot]
     do {
       roots = try cubic.realRootsWithMultiplicity()

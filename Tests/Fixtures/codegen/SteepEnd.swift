@@ -5,7 +5,7 @@
 // Source: steep-end.curve.json
 // Fit: 7 points, RMSE 1.952170281105426e-16, max residual 2.400423609882907e-16 (monotonic: require)
 // Monotonicity: strictly decreasing (exact verdict on [0, 1])
-// Inverse: auto: table (64 cells, 1 polish step)
+// Inverse: auto (one-off full-precision solver)
 
 /// The “Steep End” curve from steep-end.curve.json: the level f(t) for the
 /// normalized elapsed time t ∈ [0, 1], f(t) = a·t³ + b·t² + c·t + d.
@@ -37,13 +37,14 @@ internal enum SteepEnd {
 
   /// The normalized elapsed time t ∈ [0, 1] at which the curve reaches `level`.
   ///
-  /// A precomputed table: one lookup, a Hermite (or, at a flat end, square-root) guess
-  /// and 1 Halley step on the residual expanded about the cell's node.
-  /// Error ≤ 2 ulp(t) + 2⁻⁵⁶, flat ends included.
+  /// The one-off full-precision solver: a seed picked for this curve, one compensated
+  /// residual there, then plain steps on the exact expansion about the seed (safeguarded
+  /// Newton–bisection where those are not provably final).
+  /// Error on a monotone curve ≤ 4.5e-16 in t, flat ends included.
   /// Levels beyond f(0) give 0 and beyond f(1) give 1. Bit-identical to CurveKit's
-  /// `CubicInverseTable(cubic).normalizedElapsed(forLevel:)` (`curvekit invert --method auto`).
+  /// `Cubic.normalizedElapsed(forLevel:method: .auto)`.
   internal static func normalizedElapsed(forLevel level: Double) -> Double {
-    CubicInverseKernel.tableInverse(inverseTable, level: level)
+    CubicInverseKernel.oneOffInverse(a, b, c, d, level: level)
   }
 }
 
@@ -51,81 +52,6 @@ extension SteepEnd {
   /// CurveKit's inverse kernels, embedded so this file needs no dependency.
   @usableFromInline
   enum CubicInverseKernel {}
-  /// The inverse table's query data (64 cells), as CubicInverseTable builds it.
-  static let inverseTable = CubicInverseKernel.Table(
-    a: -0.500000000000001,
-    polishSteps: 1,
-    lowerLevel: -1.1102230246251565e-16,
-    upperLevel: 1.0,
-    cellsPerLevel: 64.0,
-    tAtLowerLevel: 1.0,
-    tAtUpperLevel: 0.0,
-    cells: [
-      .init(node: 1.0, valueHi: 0.0, valueLo: -1.1102230246251565e-16, slope: -2.0, halfCurvature: -1.5000000000000009, guess1: -0.5, guess2: -0.18748171499777094, guess3: -0.11170249101310169, usesSquareRoot: false, lowerOffset: -0.008251632914975777, upperOffset: 0.0003929349007131331),
-      .init(node: 0.9921413019857374, valueHi: 0.015624999999999889, valueLo: -2.8697399138684676e-17, slope: -1.976516544658931, halfCurvature: -1.4882119529786069, guess1: -0.5059406169415903, guess2: -0.19271691923881323, guess3: -0.11654418375379212, usesSquareRoot: false, lowerOffset: -0.00835045758708259, upperOffset: 0.00039764083748012414),
-      .init(node: 0.9841884852361349, valueHi: 0.031249999999999778, valueLo: 5.844401398147167e-17, slope: -1.9529404617070965, halfCurvature: -1.476282727854203, guess1: -0.5120483801773885, guess2: -0.1981790167654791, guess3: -0.1216675526759505, usesSquareRoot: false, lowerOffset: -0.008452083794875654, upperOffset: 0.00040248018070836535),
-      .init(node: 0.9761388816219676, valueHi: 0.04687499999999989, valueLo: 9.455437757465801e-17, slope: -1.9292706743212784, halfCurvature: -1.464208322432952, guess1: -0.5183305864283674, guess2: -0.203881205969281, guess3: -0.12709295647302446, usesSquareRoot: false, lowerOffset: -0.008556634715105272, upperOffset: 0.00040745879595739475),
-      .init(node: 0.9679897057028197, valueHi: 0.06250000000000011, valueLo: -1.1729063344108756e-16, slope: -1.9055061055199471, halfCurvature: -1.4519845585542304, guess1: -0.5247949597763867, guess2: -0.2098376390578972, guess3: -0.13284248987762987, usesSquareRoot: false, lowerOffset: -0.008664240787373812, upperOffset: 0.0004125828946368491),
-      .init(node: 0.9597380478100828, valueHi: 0.07812499999999989, valueLo: -6.963194769663855e-17, slope: -1.881645680621463, halfCurvature: -1.4396070717151248, guess1: -0.5314496827424617, guess2: -0.21606350338014801, guess3: -0.13894015108281715, usesSquareRoot: false, lowerOffset: -0.008775040245531324, upperOffset: 0.0004178590593110163),
-      .init(node: 0.9513808666238625, valueHi: 0.09374999999999978, valueLo: 4.957271311178058e-17, slope: -1.857688330066957, halfCurvature: -1.4270712999357944, guess1: -0.5383034300290602, guess2: -0.2225751105933534, guess3: -0.14541202661714428, usesSquareRoot: false, lowerOffset: -0.008889179694857807, upperOffset: 0.000423294271183706),
-      .init(node: 0.9429149812001884, valueHi: 0.10937499999999989, valueLo: -5.1444537281593295e-17, slope: -1.8336329926576271, halfCurvature: -1.414372471800283, guess1: -0.545365405184285, guess2: -0.2293899944907436, guess3: -0.1522864955225515, usesSquareRoot: false, lowerOffset: -0.009006814739481629, upperOffset: 0.0004288959399753165),
-      .init(node: 0.934337062400682, valueHi: 0.12499999999999989, valueLo: 9.323172289266074e-17, slope: -1.809478619263304, halfCurvature: -1.4015055936010237, guess1: -0.5526453804727086, guess2: -0.23652701839315526, guess3: -0.15959445483505655, usesSquareRoot: false, lowerOffset: -0.009128110664942174, upperOffset: 0.0004346719364258187),
-      .init(node: 0.9256436236721657, valueHi: 0.1406249999999999, valueLo: -3.9755901046983937e-17, slope: -1.7852241770674067, halfCurvature: -1.388465435508249, guess1: -0.5601537402673445, guess2: -0.2440064931030389, guess3: -0.16736956854893892, usesSquareRoot: false, lowerOffset: -0.00925324318132511, upperOffset: 0.000440630627682149),
-      .init(node: 0.9168310111185227, valueHi: 0.15624999999999978, valueLo: 2.914039122838486e-17, slope: -1.7608686544229188, halfCurvature: -1.3752465166777845, guess1: -0.567901528310029, guess2: -0.25185030652121865, guess3: -0.17564854237052283, usesSquareRoot: false, lowerOffset: -0.009382399232954058, upperOffset: 0.00044678091585495603),
-      .init(node: 0.9078953928014236, valueHi: 0.1718749999999999, valueLo: 5.024860052633915e-17, slope: -1.7364110664050767, halfCurvature: -1.361843089202136, guess1: -0.5759004992235612, guess2: -0.26008206613474405, guess3: -0.18447142678788145, usesSquareRoot: false, lowerOffset: -0.009515777881252498, upperOffset: 0.0004531322800596436),
-      .init(node: 0.8988327472002308, valueHi: 0.18749999999999978, valueLo: 3.57318163149307e-17, slope: -1.7118504611592706, halfCurvature: -1.3482491208003466, guess1: -0.5841631746985638, guess2: -0.2687272557028335, guess3: -0.1938819509980958, usesSquareRoot: false, lowerOffset: -0.00965359126806405, upperOffset: 0.00045969482228876515),
-      .init(node: 0.8896388507544555, valueHi: 0.2031249999999999, valueLo: 5.075769908579508e-17, slope: -1.6871859271575622, halfCurvature: -1.3344582761316837, guess1: -0.5927029048213561, guess2: -0.27781340758732065, guess3: -0.203927890424773, usesSquareRoot: false, lowerOffset: -0.009796065667459464, upperOffset: 0.0004664793174980706),
-      .init(node: 0.8803092644044941, valueHi: 0.21874999999999978, valueLo: 1.1024577907993338e-16, slope: -1.662416601494572, halfCurvature: -1.3204638966067415, guess1: -0.6015339350563296, guess2: -0.2873702923020819, guess3: -0.21466147045056574, usesSquareRoot: false, lowerOffset: -0.009943442634875977, upperOffset: 0.00047349726832742833),
-      .init(node: 0.8708393190379455, valueHi: 0.23437499999999978, valueLo: 6.692127278866543e-17, slope: -1.6375416793737088, halfCurvature: -1.3062589785569187, guess1: -0.6106714794474473, guess2: -0.2974301269798487, guess3: -0.2261398089639928, usesSquareRoot: false, lowerOffset: -0.010095980263290545, upperOffset: 0.0004807609649185982),
-      .init(node: 0.8612240997395736, valueHi: 0.2499999999999999, valueLo: -6.159558067642235e-17, slope: -1.6125604249583583, halfCurvature: -1.2918361496093607, guess1: -0.6201318006584611, guess2: -0.30802780457683143, guess3: -0.23842540001190443, usesSquareRoot: false, lowerOffset: -0.010253954557073591, upperOffset: 0.0004882835503368385),
-      .init(node: 0.8514584287328368, valueHi: 0.2656249999999999, valueLo: 2.090807729956736e-17, slope: -1.5874721837902868, halfCurvature: -1.2771876430992555, guess1: -0.6299322975300115, guess2: -0.3192011457438465, guess3: -0.2515866403532669, usesSquareRoot: false, lowerOffset: -0.010417660935147977, upperOffset: 0.0004960790921499045),
-      .init(node: 0.8415368468898388, valueHi: 0.2812499999999999, valueLo: 2.4762446671497572e-17, slope: -1.5622763970099376, halfCurvature: -1.2623052703347584, guess1: -0.6400916008933591, guess2: -0.3309911753784225, guess3: -0.26569839990382754, usesSquareRoot: false, lowerOffset: -0.010587415876111879, upperOffset: 0.0005041626607672332),
-      .init(node: 0.8314535936744941, valueHi: 0.2968749999999999, valueLo: -6.404559164182983e-17, slope: -1.5369726176513459, halfCurvature: -1.2471803905117413, guess1: -0.6506296784441769, guess2: -0.34344242591996876, guess3: -0.28084263575983104, usesSquareRoot: false, lowerOffset: -0.010763558719032658, upperOffset: 0.0005125504151920322),
-      .init(node: 0.8212025853706535, valueHi: 0.3124999999999999, valueLo: -1.984146509101789e-18, slope: -1.5115605293291678, halfCurvature: -1.2318038780559806, guess1: -0.6615679495440391, guess2: -0.3566032694379391, guess3: -0.29710904759330375, usesSquareRoot: false, lowerOffset: -0.010946453634663367, upperOffset: 0.0005212596968887326),
-      .init(node: 0.8107773914328789, valueHi: 0.3281249999999998, valueLo: 4.312201935523592e-17, slope: -1.4860399676880551, halfCurvature: -1.2161660871493185, guess1: -0.6729294108796924, guess2: -0.3705262804629137, guess3: -0.3145957693827032, usesSquareRoot: false, lowerOffset: -0.011136491782823044, upperOffset: 0.0005303091325153839),
-      .init(node: 0.8001712087825712, valueHi: 0.3437499999999999, valueLo: 5.72201548770664e-17, slope: -1.4604109450468414, halfCurvature: -1.200256813173857, guess1: -0.6847387739674369, guess2: -0.38526863127851385, guess3: -0.33341008847173725, usesSquareRoot: false, lowerOffset: -0.01133409367253862, upperOffset: 0.0005397187463113637),
-      .init(node: 0.7893768338563439, valueHi: 0.3593749999999999, valueLo: 5.88353501237811e-17, slope: -1.4346736787435987, halfCurvature: -1.184065250784516, guess1: -0.6970226155370328, guess2: -0.40089252097594896, guess3: -0.3536691772145073, usesSquareRoot: false, lowerOffset: -0.011539711742200165, upperOffset: 0.0005495100829619135),
-      .init(node: 0.7783866321971057, valueHi: 0.3749999999999999, valueLo: 9.776481111406174e-18, slope: -1.408828623774728, halfCurvature: -1.1675799482956586, guess1: -0.7098095418594363, guess2: -0.4174656388907054, guess3: -0.37550081453623146, usesSquareRoot: false, lowerOffset: -0.011753833177252882, upperOffset: 0.0005597063417739477),
-      .init(node: 0.7671925053616268, valueHi: 0.3906249999999999, valueLo: -5.915808623288948e-18, slope: -1.3828765104245742, halfCurvature: -1.1507887580424403, guess1: -0.7231303680854175, guess2: -0.4350616619891253, guess3: -0.39904406362252615, usesSquareRoot: false, lowerOffset: -0.0119769829826898, upperOffset: 0.0005703325229852295),
-      .init(node: 0.7557858549019222, valueHi: 0.4062499999999999, valueLo: -1.602361933176372e-17, slope: -1.3568183877047437, halfCurvature: -1.1336787823528833, guess1: -0.7370183136238637, guess2: -0.4537607842043928, guess3: -0.42444985660034756, usesSquareRoot: false, lowerOffset: -0.012209727326513199, upperOffset: 0.0005814155869768199),
-      .init(node: 0.7441575431623858, valueHi: 0.4218749999999998, valueLo: 8.112914958247101e-17, slope: -1.330655673568217, halfCurvature: -1.1162363147435788, guess1: -0.7515092144900657, guess2: -0.47365027343920263, guess3: -0.4518814158685215, usesSquareRoot: false, lowerOffset: -0.012452677168047495, upperOffset: 0.0005929846270498816),
-      .init(node: 0.7322978506213882, valueHi: 0.4374999999999999, valueLo: -7.090938345466547e-17, slope: -1.304390213037057, halfCurvature: -1.0984467759320822, guess1: -0.7666417533689288, guess2: -0.4948250486842527, guess3: -0.4815144126558527, usesSquareRoot: false, lowerOffset: -0.012706492180992035, upperOffset: 0.0006050710562377168),
-      .init(node: 0.7201964294966339, valueHi: 0.4531249999999999, valueLo: 3.873475169452242e-18, slope: -1.2780243455895495, halfCurvature: -1.0802946442449508, guess1: -0.7824577078292687, guess2: -0.5173882650799346, guess3: -0.5135367235066889, usesSquareRoot: false, lowerOffset: -0.012971884974690158, upperOffset: 0.0006177088083185798),
-      .init(node: 0.7078422533302623, valueHi: 0.4687499999999999, valueLo: 2.0169817284862386e-17, slope: -1.2515609833994945, halfCurvature: -1.0617633799953934, guess1: -0.7990022166429288, guess2: -0.5414518882715078, guess3: -0.5481475909133019, usesSquareRoot: false, lowerOffset: -0.013249625607300631, upperOffset: 0.0006309345527286023),
-      .init(node: 0.6952235622756903, valueHi: 0.4843749999999999, valueLo: 3.820186994312105e-17, slope: -1.2250037023149505, halfCurvature: -1.0428353434135353, guess1: -0.8163240634377269, guess2: -0.5671372303966549, guess3: -0.5855559199614667, usesSquareRoot: false, lowerOffset: -0.013540546370054541, upperOffset: 0.0006447879223835505),
-      .init(node: 0.6823278038280193, valueHi: 0.4999999999999998, valueLo: 9.239449906270945e-17, slope: -1.1983568478151516, halfCurvature: -1.0234917057420287, guess1: -0.8344759758524378, guess2: -0.5945754075726617, guess3: -0.6259773418007889, usesSquareRoot: false, lowerOffset: -0.013845546800781061, upperOffset: 0.0006593117524181467),
-      .init(node: 0.6691415687796564, valueHi: 0.5156249999999999, valueLo: 3.281723307348568e-17, slope: -1.171625658603349, halfCurvature: -1.0037123531694843, guess1: -0.8535149368374728, guess2: -0.6239076615739756, guess3: -0.6696295375260658, usesSquareRoot: false, lowerOffset: -0.014165598854914713, upperOffset: 0.000674552326424511),
-      .init(node: 0.6556505222511662, valueHi: 0.5312499999999998, valueLo: 8.452972732480143e-17, slope: -1.14481641099234, halfCurvature: -0.983475783376749, guess1: -0.8735025025830897, guess2: -0.6552854648275046, guess3: -0.7167251303870626, usesSquareRoot: false, lowerOffset: -0.01450175211995186, upperOffset: 0.0006905596247596133),
-      .init(node: 0.6418393297559739, valueHi: 0.5468749999999998, valueLo: 5.870621435408301e-17, slope: -1.1179365878323964, halfCurvature: -0.9627589946339605, guess1: -0.8945051185228069, guess2: -0.688870295643023, guess3: -0.7674612040079101, usesSquareRoot: false, lowerOffset: -0.01485513890027746, upperOffset: 0.00070738756667988),
-      .init(node: 0.6276915784223763, valueHi: 0.5625, valueLo: -5.491941907352351e-17, slope: -1.090995076433561, halfCurvature: -0.9415373676335641, guess1: -0.9165944206356808, guess2: -0.7248329267292175, guess3: -0.822004168646218, usesSquareRoot: false, lowerOffset: -0.01522697891740117, upperOffset: 0.0007250942341619613),
-      .init(node: 0.6131896937391371, valueHi: 0.578125, valueLo: -7.738133565483564e-17, slope: -1.064002400761845, halfCurvature: -0.9197845406087053, guess1: -0.9398475034304264, guess2: -0.7633520105364024, guess3: -0.8804682502729714, usesSquareRoot: false, lowerOffset: -0.01561858325776825, upperOffset: 0.0007437420598937271),
-      .init(node: 0.5983148525412626, valueHi: 0.5937499999999998, valueLo: 1.0347599906119901e-16, slope: -1.036970994157209, halfCurvature: -0.8974722788118935, guess1: -0.9643471279664318, guess2: -0.8046116645992554, guess3: -0.9428852867877704, usesSquareRoot: false, lowerOffset: -0.016031357045632282, upperOffset: 0.0007633979545539192),
-      .init(node: 0.5830468934501842, valueHi: 0.609375, valueLo: -1.1321808469736746e-16, slope: -1.0099155199428655, halfCurvature: -0.8745703401752759, guess1: -0.9901818322948176, guess2: -0.8487976521253924, guess3: -1.0091627456754115, usesSquareRoot: false, lowerOffset: -0.016466800107724517, upperOffset: 0.0007841333384630731),
-      .init(node: 0.5673642266809228, valueHi: 0.6249999999999999, valueLo: -8.19701120523442e-18, slope: -0.9828532485758621, halfCurvature: -0.8510463400213837, guess1: -1.0174458917941038, guess2: -0.8960916091617719, guess3: -1.0790258913257276, usesSquareRoot: false, lowerOffset: -0.016926504611013967, upperOffset: 0.000806024029095904),
-      .init(node: 0.5512437460990047, valueHi: 0.6406249999999999, valueLo: -7.344723881469951e-18, slope: -0.9558045014198958, halfCurvature: -0.8268656191485065, guess1: -1.0462390567469075, guess2: -0.9466625795958101, guess3: -1.151938799482632, usesSquareRoot: false, lowerOffset: -0.017412148270970963, upperOffset: 0.0008291499176652849),
-      .init(node: 0.534660747745699, valueHi: 0.65625, valueLo: -6.38969338806956e-17, slope: -0.9287931727699849, halfCurvature: -0.8019911216185479, guess1: -1.076665967534679, guess2: -1.0006548714110322, guess3: -1.2269974405070636, usesSquareRoot: false, lowerOffset: -0.01792548121583747, upperOffset: 0.000853594343611309),
-      .init(node: 0.5175888608734729, valueHi: 0.6718749999999999, valueLo: 3.5651058510100956e-17, slope: -0.9018473433504487, halfCurvature: -0.7763832913102087, guess1: -1.1088351120322701, guess2: -1.0581709302493794, guess3: -1.3027863955865953, usesSquareRoot: false, lowerOffset: -0.018468303917146708, upperOffset: 0.0008794430436736537),
-      .init(node: 0.49999999999999983, valueHi: 0.6875, valueLo: -9.020562075079402e-17, slope: -0.8749999999999997, halfCurvature: -0.749999999999999, guess1: -1.1428571428571432, guess2: -1.1192475303624017, guess3: -1.3771891247697285, usesSquareRoot: false, lowerOffset: -0.019042432718739937, upperOffset: 0.0009067825104161884),
-      .init(node: 0.4818643497916761, valueHi: 0.703125, valueLo: -9.322690385371134e-17, slope: -0.848289877400232, halfCurvature: -0.7227965246875133, guess1: -1.1788423116219617, guess2: -1.183823108025003, guess3: -1.447140512774015, usesSquareRoot: false, lowerOffset: -0.019649648377309488, upperOffset: 0.0009356975417766432),
-      .init(node: 0.46315039895614324, valueHi: 0.7187499999999999, valueLo: -7.200273151255724e-18, slope: -0.8217624380798519, halfCurvature: -0.694725598434214, guess1: -1.2168967011154974, guess2: -1.2516935278948709, guess3: -1.5083105517506392, usesSquareRoot: false, lowerOffset: -0.020291621640439628, upperOffset: 0.0009662676971637927),
-      .init(node: 0.4438250450128674, valueHi: 0.7343749999999999, valueLo: -4.014462312236237e-18, slope: -0.7954710058710106, halfCurvature: -0.6657375675193002, guess1: -1.2571168435046076, guess2: -1.3224530379502375, guess3: -1.554711080200888, usesSquareRoot: false, lowerOffset: -0.02096980824023852, upperOffset: 0.000998562297154216),
-      .init(node: 0.4238537990697831, valueHi: 0.7499999999999999, valueLo: 1.5884675924563802e-18, slope: -0.769478064478832, halfCurvature: -0.6357806986046737, guess1: -1.2995822053449966, guess2: -1.3954167664208557, guess3: -1.5782262208402655, usesSquareRoot: false, lowerOffset: -0.021685303852016908, upperOffset: 0.0010326335167627108),
-      .init(node: 0.4032011287345289, valueHi: 0.7656249999999999, valueLo: -1.251815747360023e-17, slope: -0.7438567253191972, halfCurvature: -0.6048016931017923, guess1: -1.3443449067034903, guess2: -1.469521104162836, guess3: -1.568085914200338, usesSquareRoot: false, lowerOffset: -0.02243864777816782, upperOffset: 0.0010685070370556114),
-      .init(node: 0.3818309879934167, valueHi: 0.7812499999999999, valueLo: -8.914783471028268e-18, slope: -0.7186923550880432, halfCurvature: -0.572746481990124, guess1: -1.3914159416340186, guess2: -1.5431991618620935, guess3: -1.510337112749682, usesSquareRoot: false, lowerOffset: -0.023229562833500306, upperOffset: 0.0011061696587381107),
-      .init(node: 0.3597075948186545, valueHi: 0.7968749999999999, valueLo: -1.5007425342993435e-17, slope: -0.6940843306553321, halfCurvature: -0.5395613922279806, guess1: -1.4407471193822112, guess2: -1.614230958743216, guess3: -1.387426949549222, usesSquareRoot: false, lowerOffset: -0.02405661899476467, upperOffset: 0.001145553285464985),
-      .init(node: 0.3367965291093548, valueHi: 0.8124999999999999, valueLo: -6.253847900933869e-18, slope: -0.6701478530301629, halfCurvature: -0.505194793664031, guess1: -1.4922080186907511, guess2: -1.6795732471492109, guess3: -1.178104474394673, usesSquareRoot: false, lowerOffset: -0.024916811289564973, upperOffset: 0.0011865148233126187),
-      .init(node: 0.31306623264310246, valueHi: 0.8281249999999999, valueLo: -1.4213908050082674e-17, slope: -0.6470156990320179, halfCurvature: -0.4695993489646524, guess1: -1.545557552152246, guess2: -1.735183464000563, guess3: -0.8579742587392037, usesSquareRoot: false, lowerOffset: -0.025805050361819848, upperOffset: 0.0012288119219914222),
-      .init(node: 0.28848999420327404, valueHi: 0.8437499999999999, valueLo: 2.0213349955937497e-18, slope: -0.6248397151331079, halfCurvature: -0.4327349913049097, guess1: -1.6004104345175512, guess2: -1.7758679257450551, guess3: -0.40117962816313446, usesSquareRoot: false, lowerOffset: -0.02671358016965, upperOffset: 0.0012720752461738104),
-      .init(node: 0.26304848927979785, valueHi: 0.8593749999999999, valueLo: 1.603352108148576e-17, slope: -0.6037917615685763, halfCurvature: -0.39457273391969533, guess1: -1.6562001399325552, guess2: -1.7952070447534054, guess3: 0.2162009366177531, usesSquareRoot: false, lowerOffset: -0.02763136468599665, upperOffset: 0.0013157792707617461),
-      .init(node: 0.23673290386456294, valueHi: 0.8749999999999999, valueLo: -2.1234649547068035e-18, slope: -0.5840637016582231, halfCurvature: -0.35509935579684293, guess1: -1.7121420097857247, guess2: -1.7856384663470362, guess3: 1.0105151620654735, usesSquareRoot: false, lowerOffset: -0.028543526533908077, upperOffset: 0.0013592155492337188),
-      .init(node: 0.20954859287988858, valueHi: 0.8906249999999999, valueLo: 1.2174257570586938e-18, slope: -0.5658659191669124, halfCurvature: -0.31432288931983127, guess1: -1.7672030884493537, guess2: -1.738805291594519, guess3: 1.9825368085649309, usesSquareRoot: false, lowerOffset: -0.029430973414417787, upperOffset: 0.001401474924496086),
-      .init(node: 0.18151909438996688, valueHi: 0.9062499999999999, valueLo: -3.4057890718028776e-18, slope: -0.5494237724422312, halfCurvature: -0.27227864158494863, guess1: -1.8200887004850967, guess2: -1.6462841528396268, guess3: 3.107960347637345, usesSquareRoot: false, lowerOffset: -0.03027040260220378, upperOffset: 0.0014414477429620857),
-      .init(node: 0.1526901395307252, valueHi: 0.9218749999999999, valueLo: -2.8688417432771738e-18, slope: -0.5349714180648693, halfCurvature: -0.229035209296086, guess1: -1.8692587421160929, guess2: -1.500769326273455, guess3: 4.328825814338358, usesSquareRoot: false, lowerOffset: -0.03103490611920706, upperOffset: 0.0014778526723431941),
-      .init(node: 0.12313308608386132, valueHi: 0.9374999999999999, valueLo: 1.1792964806628257e-18, slope: -0.5227426353328042, halfCurvature: -0.18469962912579013, guess1: -1.9129872568426523, guess2: -1.2976739339338654, guess3: 5.550033406796502, usesSquareRoot: false, lowerOffset: -0.031695372571991336, upperOffset: 0.0015093034558091123),
-      .init(node: 0.0929470169676791, valueHi: 0.9531249999999999, valueLo: 2.8007322846017775e-19, slope: -0.512958721944786, halfCurvature: -0.1394205254515167, guess1: -1.949474601403967, guess2: -1.0369085209909912, guess3: 6.645783790550013, usesSquareRoot: false, lowerOffset: -0.03222275751246909, upperOffset: 0.0015344170244032912),
-      .init(node: 0.06225867647961329, valueHi: 0.9687499999999999, valueLo: 1.6705007876162675e-19, slope: -0.5058142141954908, halfCurvature: -0.0933880147194179, guess1: -1.9770104752602162, guess2: -0.7243602893916403, guess3: 7.4788244702722295, usesSquareRoot: false, lowerOffset: -0.03259106024838437, upperOffset: 0.0015519552499230658),
-      .init(node: 0.0, valueHi: 1.0, valueLo: 0.0, slope: -0.5000000000000013, halfCurvature: 2.220446049250313e-15, guess1: -0.00013899527609700707, guess2: 2.005448292744663, guess3: -0.04936923016730651, usesSquareRoot: true, lowerOffset: -0.0015609785740576007, upperOffset: 0.03278055005520959),
-    ])
 }
 
 // From CurveKit's Sources/CurveCore/CubicInverseKernel.swift, verbatim.
@@ -316,69 +242,301 @@ extension SteepEnd.CubicInverseKernel {
   }
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel+Table.swift, verbatim.
+// From CurveKit's Sources/CurveCore/CubicInverseKernel+Newton.swift, verbatim.
 extension SteepEnd.CubicInverseKernel {
-  /// One level cell of a table: its node, the expansion of f about it, the guess
-  /// polynomial and the bracket of δ = t − node.
-  @usableFromInline
-  struct TableCell: Sendable, Hashable {
-    @usableFromInline var node: Double
-    @usableFromInline var valueHi: Double
-    @usableFromInline var valueLo: Double
-    @usableFromInline var slope: Double
-    @usableFromInline var halfCurvature: Double
-    @usableFromInline var guess1: Double
-    @usableFromInline var guess2: Double
-    @usableFromInline var guess3: Double
-    @usableFromInline var usesSquareRoot: Bool
-    @usableFromInline var lowerOffset: Double
-    @usableFromInline var upperOffset: Double
-  }
+  /// The iteration cap of each phase of ``newton(_:_:_:_:level:)``; never reached on a
+  /// monotone curve (3–8 steps in practice).
+  @inlinable @inline(__always)
+  static var newtonMaximumIterations: Int { 200 }
 
-  /// A table over the level range [lowerLevel, upperLevel], cut into `cells.count` equal cells.
-  @usableFromInline
-  struct Table: Sendable, Hashable {
-    /// The curve's t³ coefficient (the expansion's cubic term).
-    @usableFromInline var a: Double
-    @usableFromInline var polishSteps: Int
-    @usableFromInline var lowerLevel: Double
-    @usableFromInline var upperLevel: Double
-    @usableFromInline var cellsPerLevel: Double
-    @usableFromInline var tAtLowerLevel: Double
-    @usableFromInline var tAtUpperLevel: Double
-    @usableFromInline var cells: [TableCell]
-  }
-
-  /// The t ∈ [0, 1] with f(t) = level from the table: find the cell by one multiply,
-  /// guess δ by the cell's cubic in v (v = level offset, or its square root in a flat-end
-  /// cell), then `polishSteps` Halley steps on the residual expanded about the node,
-  /// each clamped to the cell's bracket. No data-dependent branch but the step loop.
+  /// The t ∈ [0, 1] with f(t) = level by safeguarded Newton–bisection: the bracket with a
+  /// sign change is always kept and a step that would leave it becomes a halving. Phase 1
+  /// takes guarded Halley steps on plain Horner residuals while they are far above their
+  /// rounding error; phase 2 finishes with compensated residuals (twice the working
+  /// precision), which reaches full precision at flat ends too, and stops when a step no
+  /// longer moves t or quadratic convergence makes the next iterate final.
+  /// Error on a monotone curve: ≤ 1 ulp(t) + 2⁻⁵⁸.
   @inlinable
-  static func tableInverse(_ table: Table, level: Double) -> Double {
-    let x = max(table.lowerLevel, min(table.upperLevel, level))
-    let position = (x - table.lowerLevel) * table.cellsPerLevel
-    let index = Int(max(0, min(Double(table.cells.count - 1), position)))
-    let cell = table.cells[index]
-    let (difference, error) = twoSum(cell.valueHi, -x)
-    let constant = difference + (error + cell.valueLo)
-    let offset = -constant
-    let root = abs(offset).squareRoot()
-    let v = cell.usesSquareRoot ? root : offset
-    var delta = v * (cell.guess1 + v * (cell.guess2 + v * cell.guess3))
-    delta = max(cell.lowerOffset, min(cell.upperOffset, delta))
-    let a = table.a
-    for _ in 0..<table.polishSteps {
-      let residual = constant + delta * (cell.slope + delta * (cell.halfCurvature + delta * a))
-      let derivative = cell.slope + delta * (2 * cell.halfCurvature + 3 * a * delta)
-      // Halley: δ −= r·r′ / (r′² − r·r″/2), with r″/2 = f″(t)/2 = half + 3a·δ.
-      let halfSecond = cell.halfCurvature + 3 * a * delta
-      let denominator = derivative * derivative - residual * halfSecond
-      let step = denominator != 0 ? residual * derivative / denominator : 0
-      delta = max(cell.lowerOffset, min(cell.upperOffset, delta - step))
+  static func newton(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Double {
+    let orientation: Double
+    let residualAtOne: Double
+    switch bracket(a, b, c, d, level: level) {
+    case .answer(let t): return t
+    case .interior(let sign, let atOne): (orientation, residualAtOne) = (sign, atOne)
     }
-    var t = max(0, min(1, cell.node + delta))
-    t = level <= table.lowerLevel ? table.tAtLowerLevel : t
-    t = level >= table.upperLevel ? table.tAtUpperLevel : t
-    return level.isNaN ? level : t
+    var lower = 0.0
+    var upper = 1.0
+    var t = seed(a, b, c, d, level: level, residualAtOne: residualAtOne)
+    if !(t > lower && t < upper) { t = 0.5 }
+    // Phase 1: cheap Horner residuals while they are far above their rounding error; the
+    // bracket only moves where the residual's sign is certain.
+    let noise = 4 * 0x1p-53
+    for _ in 0..<newtonMaximumIterations {
+      let value = orientation * ((((a * t + b) * t + c) * t + d) - level)
+      let magnitude = ((abs(a) * t + abs(b)) * t + abs(c)) * t + abs(d) + abs(level)
+      if abs(value) <= noise * magnitude { break }
+      if value < 0 { lower = t } else { upper = t }
+      // Halley's step (cubic convergence), guarded like Newton's.
+      let slopeHere = orientation * slope(a, b, c, at: t)
+      let step = value * slopeHere / (slopeHere * slopeHere - 0.5 * value * orientation * curvature(a, b, at: t))
+      guard let next = guardedStep(t, step.isFinite ? step : value / slopeHere, lower, upper), next != t else { break }
+      t = next
+    }
+    // Phase 2: compensated residuals (twice the working precision) to the last bit.
+    var best = (t: t, residual: Double.infinity)
+    for _ in 0..<newtonMaximumIterations {
+      let value = orientation * residual(a, b, c, d, at: t, level: level)
+      if abs(value) < best.residual { best = (t, abs(value)) }
+      if value == 0 { return t }
+      if value < 0 { lower = t } else { upper = t }
+      let slopeHere = slope(a, b, c, at: t)
+      let next = t - value / (orientation * slopeHere)
+      if next == t {
+        // A slope with few correct bits (near a flat point) can stop one ulp short.
+        let slopeNoise = noise * (((3 * abs(a)) * t + 2 * abs(b)) * t + abs(c))
+        guard abs(slopeHere) < 0x1p20 * slopeNoise else { return t }
+        return nearerNeighbour(a, b, c, d, t, residual: value, orientation: orientation, level: level)
+      }
+      // Quadratic convergence: when step²·|f″/(2f′)| is far below an ulp, next is final.
+      let slopeNoise = noise * (((3 * abs(a)) * t + 2 * abs(b)) * t + abs(c))
+      let change = next - t
+      if abs(slopeHere) >= 0x1p20 * slopeNoise && next >= lower && next <= upper
+        && change * change * abs(curvature(a, b, at: t)) <= 0x1p-60 * abs(slopeHere) * max(abs(next), 0x1p-60)
+      {
+        return next
+      }
+      guard let step = guardedStep(t, value / (orientation * slopeHere), lower, upper) else { break }
+      t = step
+    }
+    // The bracket has collapsed to adjacent doubles: return the one nearer the root.
+    let lowerResidual = abs(residual(a, b, c, d, at: lower, level: level))
+    if lowerResidual < best.residual { best = (lower, lowerResidual) }
+    let upperResidual = abs(residual(a, b, c, d, at: upper, level: level))
+    if upperResidual < best.residual { best = (upper, upperResidual) }
+    return best.t
+  }
+
+  /// t − step when that stays in [lower, upper], else the bracket's midpoint; nil when the
+  /// bracket holds no double strictly inside.
+  @inlinable
+  static func guardedStep(_ t: Double, _ step: Double, _ lower: Double, _ upper: Double) -> Double? {
+    let next = t - step
+    if next >= lower && next <= upper { return next }
+    let mid = lower + (upper - lower) * 0.5
+    return mid > lower && mid < upper ? mid : nil
+  }
+
+  /// At convergence the Newton step is below half an ulp, but at a flat point an
+  /// inaccurate slope can stop one ulp short: keep t or take its neighbour towards the
+  /// root, whichever has the smaller compensated residual (when the root lies between).
+  @inlinable
+  static func nearerNeighbour(
+    _ a: Double, _ b: Double, _ c: Double, _ d: Double, _ t: Double, residual value: Double, orientation: Double,
+    level: Double
+  ) -> Double {
+    let neighbour = value > 0 ? t.nextDown : t.nextUp
+    guard neighbour >= 0 && neighbour <= 1 else { return t }
+    let other = orientation * residual(a, b, c, d, at: neighbour, level: level)
+    let straddles = other == 0 || (other > 0) != (value > 0)
+    return straddles && abs(other) < abs(value) ? neighbour : t
+  }
+}
+
+// From CurveKit's Sources/CurveCore/CubicInverseKernel+Auto.swift, verbatim.
+extension SteepEnd.CubicInverseKernel {
+  /// The t ∈ [0, 1] with f(t) = level at full precision, for one call on any curve.
+  ///
+  /// 0. A straight line (a = b = 0) is solved by one division: (level − d)/c.
+  /// 1. A seed t₀ chosen per curve (``oneOffSeed(_:_:_:_:level:residualAtOne:)``): the
+  ///    inverse cubic Hermite interpolant in the level (from f(0), f(1), f′(0), f′(1)) when
+  ///    the Bernstein coefficients of f′ show |f′| ≥ 0.4·|f(1) − f(0)| on [0, 1]; the
+  ///    Hermite interpolant in √level at an exactly flat end; otherwise the quadratic
+  ///    Taylor root about the nearer end (a square root at a flat end).
+  /// 2. r₀ = f(t₀) − level by compensated Horner (twice the working precision), once.
+  /// 3. f(t₀ + δ) − level = r₀ + f′(t₀)·δ + (f″(t₀)/2)·δ² + a·δ³ exactly; solved in plain
+  ///    arithmetic by its series reversion to fourth order (one Halley step more after a
+  ///    Taylor seed), then one Newton step. Its coefficients' rounding errors
+  ///    only move δ by about ε·|δ|·Σ|f′ terms|/|f′|, so plain steps reach full precision
+  ///    wherever the seed is close, flat ends included.
+  /// 4. The result t₀ + δ is accepted when the last Newton step s is final
+  ///    (s²·|f″/2| ≤ 2⁻⁵⁵·|f′|, |s| ≤ 2⁻²⁶) and the coefficient errors are small
+  ///    (|δ|·Σ|f′ terms| ≤ |f′|/4, so they move t by at most γ₅/4 ≈ 1.4e-16); else the
+  ///    call falls back to ``newton(_:_:_:_:level:)``.
+  ///
+  /// Error when accepted: ≤ ½ ulp(t) + 1.4e-16 + 2.8e-17 + the residual's own ≈ ε²-level
+  /// error over |f′| (measured ≤ 5.8e-17 on the article curves, ≤ 8.4e-17 on 50 random ones);
+  /// otherwise `newton`'s bound (1 ulp(t) + 2⁻⁵⁸). Cost: one compensated residual (≈ 60
+  /// flops), one division on the path after it (two after a Taylor seed) and about 60 other
+  /// flops; no loop, no allocation.
+  @inlinable
+  static func oneOffInverse(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Double {
+    let residualAtOne: Double
+    switch bracket(a, b, c, d, level: level) {
+    case .answer(let t): return t
+    case .interior(_, let atOne): residualAtOne = atOne
+    }
+    if a == 0 && b == 0 {
+      // A straight line: two roundings, |t − t_ref| ≤ 2u·t ≤ 2.3e-16.
+      let t = (level - d) / c
+      return t > 0 ? (t < 1 ? t : 1.0) : 0.0
+    }
+    let (seedValue, isHermite) = oneOffSeed(a, b, c, d, level: level, residualAtOne: residualAtOne)
+    // t0: the seed clamped to [0, 1] and rounded to 26 significant bits, which makes every
+    // product by t0 in the compensated residual cheaper (see shortCompensatedResidual).
+    let t0 = split(seedValue > 0 ? (seedValue < 1 ? seedValue : 1.0) : 0.0).hi
+    // The exact expansion about t0: r(δ) = r0 + δ·(s1 + δ·(s2 + δ·a)).
+    let r0 = shortCompensatedResidual(a, b, c, d, at: t0, level: level)
+    let s1 = slope(a, b, c, at: t0)
+    let s2 = 3 * a * t0 + b
+    // r(δ) = 0 ⇔ δ + p·δ² + q·δ³ = u with u = −r0/s1, p = s2/s1, q = a/s1; its series
+    // reversion to u⁴ (no division on the path from r0: 1/s1 is ready before r0):
+    // δ = u − p·u² + (2p² − q)·u³ + 5p(q − p²)·u⁴, error ≈ 14·|p·u|⁵/|p|.
+    let inverseSlope = 1 / s1
+    let p = s2 * inverseSlope
+    let q = a * inverseSlope
+    let third = 2 * p * p - q
+    let fourth = 5 * p * (q - p * p)
+    let u = -(r0 * inverseSlope)
+    let uSquared = u * u
+    var delta = u + uSquared * ((third * u - p) + uSquared * fourth)
+    if !isHermite {
+      // The Taylor seed is coarser (|p·u| up to ≈ 0.1): one Halley step more.
+      let value = r0 + delta * (s1 + delta * (s2 + delta * a))
+      let derivative = s1 + delta * (2 * s2 + 3 * a * delta)
+      let halfCurvature = s2 + 3 * a * delta
+      delta -= value == 0 ? 0 : value * derivative / (derivative * derivative - value * halfCurvature)
+    }
+    let value = r0 + delta * (s1 + delta * (s2 + delta * a))
+    let derivative = s1 + delta * (2 * s2 + 3 * a * delta)
+    let step = value == 0 ? 0 : value / derivative
+    delta -= step
+    let t = t0 + delta
+    let halfCurvature = abs(s2 + 3 * a * delta)
+    let slopeTerms = ((3 * abs(a)) * t0 + 2 * abs(b)) * t0 + abs(c)
+    let final = step * step * halfCurvature <= 0x1p-55 * abs(derivative) && abs(step) <= 0x1p-26
+    let sharp = abs(delta) * slopeTerms <= 0.25 * abs(derivative)
+    if final && sharp && t >= 0 && t <= 1 { return t }
+    return newton(a, b, c, d, level: level)
+  }
+
+  /// Dekker's TwoProduct when `short` has at most 26 significant bits: x·short =
+  /// product + error exactly (no overflow or underflow), with only x split (9 flops).
+  @inlinable @inline(__always)
+  static func twoProduct(_ x: Double, short: Double) -> (product: Double, error: Double) {
+    let product = x * short
+    let (xHi, xLo) = split(x)
+    return (product, (xHi * short - product) + xLo * short)
+  }
+
+  /// ``compensatedHornerStep(_:_:_:_:)`` for an `x` with at most 26 significant bits.
+  @inlinable @inline(__always)
+  static func shortCompensatedHornerStep(
+    _ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double
+  ) {
+    let (product, productError) = twoProduct(sum, short: x)
+    let (next, sumError) = twoSum(product, coefficient)
+    sum = next
+    correction = correction * x + (productError + sumError)
+  }
+
+  /// f(t) − level by compensated Horner of a·t³ + b·t² + c·t + (d − level), with d − level
+  /// split exactly (TwoSum) so the subtraction is off the dependency chain, for a `t` with
+  /// at most 26 significant bits (cheaper products). As accurate as
+  /// ``residual(_:_:_:_:at:level:)``: u·|r| + γ₆²·(|a|t³ + |b|t² + |c|t + |d − level|).
+  @inlinable
+  static func shortCompensatedResidual(_ a: Double, _ b: Double, _ c: Double, _ d: Double, at t: Double, level: Double)
+    -> Double
+  {
+    // d − level exactly, off the dependency chain, as the constant term.
+    let (offset, offsetError) = twoSum(d, -level)
+    var sum = a
+    var correction = 0.0
+    shortCompensatedHornerStep(&sum, &correction, t, b)
+    shortCompensatedHornerStep(&sum, &correction, t, c)
+    shortCompensatedHornerStep(&sum, &correction, t, offset)
+    return sum + (correction + offsetError)
+  }
+
+  /// The starting point of ``oneOffInverse(_:_:_:_:level:)`` and whether it is close
+  /// enough (|p·u| ≲ 1e-2) for the series and one Newton step alone:
+  /// - the inverse cubic Hermite interpolant in the level when |f′| is bounded away from 0
+  ///   on [0, 1] (checked on the Bernstein coefficients c, c + b, 3a + 2b + c of f′);
+  /// - at an exactly flat end (f′(1) = 0 or f′(0) = 0, f″ there of the right sign) with the
+  ///   other two Bernstein coefficients steep, the cubic Hermite interpolant in
+  ///   w = √(level fraction from the flat end), where t is smooth: its slope at w = 0 is
+  ///   √(|f(1) − f(0)| / |f″/2|) (``flatEndSeed(_:_:_:_:level:residualAtOne:)``);
+  /// - else the Taylor-root seed (one Halley step more).
+  @inlinable
+  static func oneOffSeed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double, residualAtOne: Double)
+    -> (t: Double, isHermite: Bool)
+  {
+    let rise = ((a + b) + c)
+    let endSlope = (3 * a + 2 * b) + c
+    let middle = c + b
+    let floor = 0.4 * abs(rise)
+    let steep =
+      c * rise > 0 && middle * rise > 0 && endSlope * rise > 0
+      && abs(c) >= floor && abs(middle) >= floor && abs(endSlope) >= floor
+    guard steep else {
+      let high = 1.2 * abs(rise)
+      let flatEnd =
+        endSlope == 0 && (3 * a + b) * rise < 0 && c * rise > 0 && middle * rise > 0
+        && abs(c) >= high && abs(middle) >= high
+      let flatStart =
+        c == 0 && b * rise > 0 && endSlope * rise > 0 && middle * rise > 0
+        && abs(endSlope) >= high && abs(middle) >= high
+      guard flatEnd || flatStart else {
+        return (taylorSeed(a, b, c, d, level: level, residualAtOne: residualAtOne), false)
+      }
+      return (flatEndSeed(a, b, c, d, level: level, residualAtOne: residualAtOne), true)
+    }
+    // y ∈ (0, 1) is the level's fraction of the way from f(0) to f(1); t(y) is matched in
+    // value and slope (rise / f′) at both ends.
+    let y = (level - d) * (1 / rise)
+    let startSlope = rise / c
+    let finalSlope = rise / endSlope
+    let rest = 1 - y
+    return (y * y * (3 - 2 * y) + y * rest * (startSlope * rest - finalSlope * y), true)
+  }
+
+  /// The seed for a curve with one exactly flat end (f′ = 0 there, checked by the caller):
+  /// with w² the level's fraction of the way back from the flat end, the distance from that
+  /// end is a smooth function of w, interpolated by the cubic Hermite polynomial with
+  /// slope √(|f(1) − f(0)| / |f″/2|) at w = 0 and 2·|f(1) − f(0)| / |f′| at the other end.
+  @inlinable @inline(__always)
+  static func flatEndSeed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double, residualAtOne: Double)
+    -> Double
+  {
+    let rise = ((a + b) + c)
+    let endSlope = (3 * a + 2 * b) + c
+    let flatAtOne = endSlope == 0
+    // Distance from the flat end x ∈ [0, 1] as a function of w ∈ [0, 1].
+    let fraction = flatAtOne ? residualAtOne / rise : (level - d) / rise
+    let w = max(0, min(1, fraction)).squareRoot()
+    let halfCurvature = flatAtOne ? 3 * a + b : b
+    let startSlope = (abs(rise) / abs(halfCurvature)).squareRoot()
+    let finalSlope = 2 * abs(rise) / abs(flatAtOne ? c : endSlope)
+    let rest = 1 - w
+    let x = w * w * (3 - 2 * w) + w * rest * (startSlope * rest - finalSlope * w)
+    return flatAtOne ? 1 - x : x
+  }
+
+  /// The root of the quadratic Taylor polynomial about the end whose level is nearer
+  /// (f(0) = d, or f(1)), without branches: about 0, k + l·x + q·x² with k = d − level,
+  /// l = f′(0), q = b; about 1 (x = 1 − t), k = f(1) − level, l = −f′(1), q = 3a + b.
+  /// On a monotone curve k and l have opposite signs, so the root nearest 0 is
+  /// 2|k| / (|l| + √(l² − 4qk)), a square root of |k|/q at a flat end (l = 0), with no
+  /// cancellation. A negative discriminant is taken as 0 (the seed only needs to be close).
+  @inlinable @inline(__always)
+  static func taylorSeed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double, residualAtOne: Double)
+    -> Double
+  {
+    let startOffset = d - level
+    let startRoot = max(0, c * c - 4 * b * startOffset).squareRoot()
+    let fromStart = 2 * abs(startOffset) / (abs(c) + startRoot)
+    let endSlope = (3 * a + 2 * b) + c
+    let endRoot = max(0, endSlope * endSlope - 4 * (3 * a + b) * residualAtOne).squareRoot()
+    let fromEnd = 2 * abs(residualAtOne) / (abs(endSlope) + endRoot)
+    return abs(startOffset) <= abs(residualAtOne) ? fromStart : 1 - fromEnd
   }
 }

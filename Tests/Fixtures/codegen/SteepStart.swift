@@ -5,7 +5,7 @@
 // Source: steep-start.curve.json
 // Fit: 7 points, RMSE 4.726910310776811e-16, max residual 5.672545766444159e-16 (monotonic: require)
 // Monotonicity: strictly decreasing (exact verdict on [0, 1])
-// Inverse: auto: table (64 cells, 1 polish step)
+// Inverse: auto (one-off full-precision solver)
 
 /// The “Steep Start” curve from steep-start.curve.json: the level f(t) for the
 /// normalized elapsed time t ∈ [0, 1], f(t) = a·t³ + b·t² + c·t + d.
@@ -37,13 +37,14 @@ internal enum SteepStart {
 
   /// The normalized elapsed time t ∈ [0, 1] at which the curve reaches `level`.
   ///
-  /// A precomputed table: one lookup, a Hermite (or, at a flat end, square-root) guess
-  /// and 1 Halley step on the residual expanded about the cell's node.
-  /// Error ≤ 2 ulp(t) + 2⁻⁵⁶, flat ends included.
+  /// The one-off full-precision solver: a seed picked for this curve, one compensated
+  /// residual there, then plain steps on the exact expansion about the seed (safeguarded
+  /// Newton–bisection where those are not provably final).
+  /// Error on a monotone curve ≤ 4.5e-16 in t, flat ends included.
   /// Levels beyond f(0) give 0 and beyond f(1) give 1. Bit-identical to CurveKit's
-  /// `CubicInverseTable(cubic).normalizedElapsed(forLevel:)` (`curvekit invert --method auto`).
+  /// `Cubic.normalizedElapsed(forLevel:method: .auto)`.
   internal static func normalizedElapsed(forLevel level: Double) -> Double {
-    CubicInverseKernel.tableInverse(inverseTable, level: level)
+    CubicInverseKernel.oneOffInverse(a, b, c, d, level: level)
   }
 }
 
@@ -51,81 +52,6 @@ extension SteepStart {
   /// CurveKit's inverse kernels, embedded so this file needs no dependency.
   @usableFromInline
   enum CubicInverseKernel {}
-  /// The inverse table's query data (64 cells), as CubicInverseTable builds it.
-  static let inverseTable = CubicInverseKernel.Table(
-    a: 0.5000000000000006,
-    polishSteps: 1,
-    lowerLevel: 5.551115123125783e-16,
-    upperLevel: 1.0,
-    cellsPerLevel: 64.00000000000004,
-    tAtLowerLevel: 1.0,
-    tAtUpperLevel: 0.0,
-    cells: [
-      .init(node: 1.0, valueHi: 5.551115123125783e-16, valueLo: 0.0, slope: -1.1102230246251565e-16, halfCurvature: 1.5, guess1: -0.8165043077775586, guess2: -0.11076688841935167, guess3: -0.04222738254005081, usesSquareRoot: true, lowerOffset: -0.10907011117869811, upperOffset: 0.005193814818033244),
-      .init(node: 1.0, valueHi: 5.551115123125783e-16, valueLo: 0.0, slope: -1.1102230246251565e-16, halfCurvature: 1.5, guess1: -0.816568660572841, guess2: -0.10970817891125523, guess3: -0.04661556777765384, usesSquareRoot: true, lowerOffset: -0.150244223044532, upperOffset: -0.10166829985190928),
-      .init(node: 1.0, valueHi: 5.551115123125783e-16, valueLo: 0.0, slope: -1.1102230246251565e-16, halfCurvature: 1.5, guess1: -0.8166677498571049, guess2: -0.10858203203319039, guess3: -0.049821299139386266, usesSquareRoot: true, lowerOffset: -0.18412782099560285, upperOffset: -0.14631757918054658),
-      .init(node: 1.0, valueHi: 5.551115123125783e-16, valueLo: 0.0, slope: -1.1102230246251565e-16, halfCurvature: 1.5, guess1: -0.816800255590763, guess2: -0.1073558843349963, guess3: -0.052660230014324745, usesSquareRoot: true, lowerOffset: -0.21319880614059605, upperOffset: -0.1809430006641719),
-      .init(node: 0.788267366835605, valueHi: 0.06250000000000067, valueLo: -1.0793529501719296e-16, slope: -0.5679518375730924, halfCurvature: 1.182401050253407, guess1: -1.7607126764006733, guess2: 6.361329910974799, guess3: -39.24071704571449, usesSquareRoot: false, lowerOffset: -0.027413156362703302, upperOffset: 0.0013053883982239677),
-      .init(node: 0.7621595988711257, valueHi: 0.07812500000000044, valueLo: 7.89013453118813e-17, slope: -0.6286691187729071, halfCurvature: 1.143239398306688, guess1: -1.5906618762376779, guess2: 4.55619474813631, guess3: -23.663664720544347, usesSquareRoot: false, lowerOffset: -0.025023609764880352, upperOffset: 0.0011916004649943034),
-      .init(node: 0.7383275895712397, valueHi: 0.09375000000000044, valueLo: 2.297813360513318e-17, slope: -0.6823085557168845, halfCurvature: 1.107491384356859, guess1: -1.465612576042411, guess2: 3.4618221378681655, guess3: -15.546180831457015, usesSquareRoot: false, lowerOffset: -0.023220045506483072, upperOffset: 0.001105716452689671),
-      .init(node: 0.7162132605174463, valueHi: 0.10937500000000056, valueLo: -6.80863734654423e-17, slope: -0.7305578481884528, halfCurvature: 1.0743198907761689, guess1: -1.3688169971476956, guess2: 2.7404540237423785, guess3: -10.852782409537829, usesSquareRoot: false, lowerOffset: -0.021798114976758348, upperOffset: 0.0010380054750837317),
-      .init(node: 0.6954531510157717, valueHi: 0.12500000000000044, valueLo: 5.81886304433887e-17, slope: -0.7745173721133514, halfCurvature: 1.0431797265236569, guess1: -1.2911266241471069, guess2: 2.235740789691885, guess3: -7.927890732536449, usesSquareRoot: false, lowerOffset: -0.0206411738942479, upperOffset: 0.0009829130425832342),
-      .init(node: 0.675794890164107, valueHi: 0.14062500000000044, valueLo: -1.5512240451771928e-17, slope: -0.8149518996421238, halfCurvature: 1.0136923352461598, guess1: -1.2270662850643552, guess2: 1.8664718101138518, guess3: -5.998728998423297, usesSquareRoot: false, lowerOffset: -0.019677118067220695, upperOffset: 0.0009370056222486054),
-      .init(node: 0.6570547777191349, valueHi: 0.15625000000000056, valueLo: -3.602926257099814e-17, slope: -0.8524185286146871, halfCurvature: 0.9855821665787017, guess1: -1.1731326413389391, guess2: 1.586740160367277, guess3: -4.668462319066981, usesSquareRoot: false, lowerOffset: -0.018858649484744427, upperOffset: 0.0008980309278449737),
-      .init(node: 0.6390941591622354, valueHi: 0.17187500000000044, valueLo: 5.706791154454251e-17, slope: -0.8873379835870727, halfCurvature: 0.9586412387433525, guess1: -1.1269662952525596, guess2: 1.3688537560252287, guess3: -3.717723374466382, usesSquareRoot: false, lowerOffset: -0.018153279418031666, upperOffset: 0.0008644418770491278),
-      .init(node: 0.6218053216212529, valueHi: 0.18750000000000044, valueLo: 2.4668106336847642e-17, slope: -0.9200372130052351, halfCurvature: 0.9327079824318786, guess1: -1.0869125573014293, guess2: 1.195224989452249, guess3: -3.0179111416616844, usesSquareRoot: false, lowerOffset: -0.017537854056737977, upperOffset: 0.0008351359074637142),
-      .init(node: 0.6051026034719786, valueHi: 0.20312500000000033, valueLo: 6.436198572095021e-17, slope: -0.9507762589071498, halfCurvature: 0.9076539052079672, guess1: -1.051772160518006, guess2: 1.054205830556593, guess3: -2.489929802520092, usesSquareRoot: false, lowerOffset: -0.01699536705946002, upperOffset: 0.0008093031933076209),
-      .init(node: 0.5889165396058262, valueHi: 0.21875000000000044, valueLo: -3.071070620989487e-17, slope: -0.9797659640680487, halfCurvature: 0.8833748094087386, guess1: -1.0206519073676925, guess2: 0.9378090919478774, guess3: -2.0831483033853355, usesSquareRoot: false, lowerOffset: -0.01651300910166414, upperOffset: 0.0007863337667459123),
-      .init(node: 0.573189864270908, valueHi: 0.23437500000000056, valueLo: -8.77750055828307e-17, slope: -1.0071800692456467, halfCurvature: 0.8597847964063612, guess1: -0.9928711166305898, guess2: 0.8403949296668674, guess3: -1.7640417934952721, usesSquareRoot: false, lowerOffset: -0.01608092423635248, upperOffset: 0.0007657582969691666),
-      .init(node: 0.5578746983315247, valueHi: 0.25000000000000044, valueLo: -2.4509467173008977e-17, slope: -1.0331637314422653, halfCurvature: 0.8368120474972862, guess1: -0.9679007978764704, guess2: 0.7578798988947093, guess3: -1.509758920083944, usesSquareRoot: false, lowerOffset: -0.015691388966245556, upperOffset: 0.0007472089983926464),
-      .init(node: 0.5429305183636718, valueHi: 0.26562500000000033, valueLo: 3.836230728753767e-17, slope: -1.0578396783440316, halfCurvature: 0.8143957775455068, guess1: -0.9453228314950567, guess2: 0.6872426306092887, guess3: -1.3043268772186734, usesSquareRoot: false, lowerOffset: -0.015338254059364577, upperOffset: 0.0007303930504459331),
-      .init(node: 0.5283226573547531, valueHi: 0.28125000000000033, valueLo: 6.580388625319423e-18, slope: -1.0813127545884178, halfCurvature: 0.7924839860321288, guess1: -0.9248018168255419, guess2: 0.626204830975212, guess3: -1.1363321929497876, usesSquareRoot: false, lowerOffset: -0.015016555168015961, upperOffset: 0.0007150740556198086),
-      .init(node: 0.514021176242357, valueHi: 0.29687500000000044, valueLo: -1.466639106947966e-17, slope: -1.1036733455616352, halfCurvature: 0.7710317643635346, guess1: -0.9060651904129495, guess2: 0.5730195956646458, guess3: -0.9974590675080632, usesSquareRoot: false, lowerOffset: -0.014722235054474725, upperOffset: 0.0007010588121178449),
-      .init(node: 0.5000000000000001, valueHi: 0.31250000000000044, valueLo: -5.551115123125777e-17, slope: -1.1249999999999993, halfCurvature: 0.7499999999999992, guess1: -0.8888888888888894, guess2: 0.5263274487665195, guess3: -0.8815428537242286, usesSquareRoot: false, lowerOffset: -0.01445194148549129, upperOffset: 0.0006881876897853004),
-      .init(node: 0.4862362462042941, valueHi: 0.32812500000000033, valueLo: 2.61538725610497e-17, slope: -1.1453614693157352, halfCurvature: 0.7293543693064403, guess1: -0.8730868173847532, guess2: 0.4850562876038579, guess3: -0.7839421926277256, usesSquareRoot: false, lowerOffset: -0.014202877582487611, upperOffset: 0.0006763275039279824),
-      .init(node: 0.4727096961257345, valueHi: 0.34375000000000044, valueLo: -6.118889700893778e-17, slope: -1.164818314783073, halfCurvature: 0.7090645441886008, guess1: -0.8585029848077487, guess2: 0.44835048056140425, guess3: -0.7011134679119886, usesSquareRoot: false, lowerOffset: -0.013972689262042017, upperOffset: 0.000665366155335335),
-      .init(node: 0.4594023730190278, valueHi: 0.35937500000000033, valueLo: 2.912541641729771e-17, slope: -1.1834241894967286, halfCurvature: 0.6891035595285407, guess1: -0.8450055431309607, guess2: 0.41551974055909324, guess3: -0.6303167500541996, usesSquareRoot: false, lowerOffset: -0.01375937937133643, upperOffset: 0.0006552085414922119),
-      .init(node: 0.4462982021891836, valueHi: 0.37500000000000033, valueLo: 1.0375167712123554e-17, slope: -1.2012268720840533, halfCurvature: 0.6694473032837743, guess1: -0.8324822090144076, guess2: 0.38600167374758, guess3: -0.5694090140482689, usesSquareRoot: false, lowerOffset: -0.013561241346428205, upperOffset: 0.000645773397448963),
-      .init(node: 0.43338273424020435, valueHi: 0.39062500000000033, valueLo: 5.247036412719402e-19, slope: -1.218269108493726, halfCurvature: 0.6500741013603055, guess1: -0.8208367043275069, guess2: 0.359333950932907, guess3: -0.5166963976525949, usesSquareRoot: false, lowerOffset: -0.013376807356592505, upperOffset: 0.0006369908265044059),
-      .init(node: 0.42064291771011625, valueHi: 0.40625000000000033, valueLo: 1.6978101282312746e-18, slope: -1.23458930367048, halfCurvature: 0.6309643765651733, guess1: -0.809985958105228, guess2: 0.3351333581628835, guess3: -0.4708270993309677, usesSquareRoot: false, lowerOffset: -0.013204807340258485, upperOffset: 0.0006288003495361192),
-      .init(node: 0.4080669107193939, valueHi: 0.42187500000000033, valueLo: 2.005105279820182e-17, slope: -1.2502220945638947, halfCurvature: 0.6121003660790897, guess1: -0.7998578847295307, guess2: 0.3130798367245584, guess3: -0.43071269705127113, usesSquareRoot: false, lowerOffset: -0.013044136329455447, upperOffset: 0.0006211493490216888),
-      .init(node: 0.3956439237389601, valueHi: 0.43750000000000033, valueLo: -2.846798298773161e-17, slope: -1.2651988284126592, halfCurvature: 0.593465885608439, guess1: -0.7903896032330489, guess2: 0.29290419019848, guess3: -0.39546963424945236, usesSquareRoot: false, lowerOffset: -0.012893828152158025, upperOffset: 0.0006139918167694307),
-      .init(node: 0.38336408740357153, valueHi: 0.45312500000000033, valueLo: -6.400455045438477e-17, slope: -1.2795479647338395, halfCurvature: 0.5750461311053562, guess1: -0.7815259979003689, guess2: 0.2743785197453592, guess3: -0.3643752093761625, usesSquareRoot: false, lowerOffset: -0.012753034092761503, upperOffset: 0.0006072873377505486),
-      .init(node: 0.3712183406485606, valueHi: 0.46875000000000033, valueLo: -2.489152649318246e-17, slope: -1.2932954153491931, halfCurvature: 0.5568275109728397, guess1: -0.7732185455323812, guess2: 0.2573087121326301, guess3: -0.3368341259921384, usesSquareRoot: false, lowerOffset: -0.012621005443583043, upperOffset: 0.000601000259218241),
-      .init(node: 0.3591983354641958, valueHi: 0.4843750000000002, valueLo: 3.2058282552087874e-17, slope: -1.3064648336996258, halfCurvature: 0.5387975031962925, guess1: -0.7654243529603597, guess2: 0.2415284884425974, guess3: -0.3123528212167948, usesSquareRoot: false, lowerOffset: -0.012497079136851691, upperOffset: 0.000595099006516748),
-      .init(node: 0.34729635533386083, valueHi: 0.5000000000000002, valueLo: 3.080854867701999e-17, slope: -1.3190778623577242, halfCurvature: 0.52094453300079, guess1: -0.7581053617355057, guess2: 0.22689465089829658, guess3: -0.2905195848421128, usesSquareRoot: false, lowerOffset: -0.01238066583547888, upperOffset: 0.0005895555159751856),
-      .init(node: 0.33550524501435713, valueHi: 0.5156250000000002, valueLo: 7.283636129438859e-19, slope: -1.3311543458517836, halfCurvature: 0.5032578675215345, guess1: -0.7512276867939882, guess2: 0.21328325779877166, guess3: -0.2709890324627048, usesSquareRoot: false, lowerOffset: -0.012271240001386994, upperOffset: 0.0005843447619708101),
-      .init(node: 0.32381834977494095, valueHi: 0.5312500000000002, valueLo: -3.742352507177684e-18, slope: -1.3427125145235501, halfCurvature: 0.4857275246624102, guess1: -0.7447610632830374, guess2: 0.20058652347939998, guess3: -0.2534698830467685, usesSquareRoot: false, lowerOffset: -0.012168331565731341, upperOffset: 0.0005794443602729219),
-      .init(node: 0.31222946256948253, valueHi: 0.5468750000000002, valueLo: 2.84357049589985e-17, slope: -1.3537691440553574, halfCurvature: 0.46834419385422255, guess1: -0.7386783813113033, guess2: 0.18871028912350835, guess3: -0.23771526631852502, usesSquareRoot: false, lowerOffset: -0.012071518905426704, upperOffset: 0.0005748342335917487),
-      .init(node: 0.3007327778976476, valueHi: 0.5625000000000002, valueLo: -2.2620205521044204e-17, slope: -1.3643396944469455, halfCurvature: 0.4510991668464701, guess1: -0.7329552926372668, guess2: 0.17757194636205637, guess3: -0.22351498282656085, usesSquareRoot: false, lowerOffset: -0.011980422891658023, upperOffset: 0.0005704963281741923),
-      .init(node: 0.28932285133416374, valueHi: 0.5781250000000002, valueLo: 5.954946310062698e-18, slope: -1.3744384315438032, halfCurvature: 0.4339842770012443, guess1: -0.7275698765762649, guess2: 0.1670987225094941, guess3: -0.21068928291790834, usesSquareRoot: false, lowerOffset: -0.011894701823324673, upperOffset: 0.0005664143725392709),
-      .init(node: 0.27799456388337834, valueHi: 0.5937500000000002, valueLo: -1.155539645536905e-17, slope: -1.3840785336769346, halfCurvature: 0.4169918458250662, guess1: -0.7225023549374804, guess2: 0.1572262565174387, guess3: -0.19908383575508246, usesSquareRoot: false, lowerOffset: -0.011814047095125933, upperOffset: 0.0005625736711964739),
-      .init(node: 0.2667430904594489, valueHi: 0.6093750000000002, valueLo: 1.6336724421969813e-17, slope: -1.3932721855382124, halfCurvature: 0.400114635689172, guess1: -0.7177348477775763, guess2: 0.14789741007059265, guess3: -0.1885656371924154, usesSquareRoot: false, lowerOffset: -0.01173817947877541, upperOffset: 0.0005589609275607347),
-      .init(node: 0.2555638719082342, valueHi: 0.6250000000000002, valueLo: -2.26045758147853e-17, slope: -1.4020306610629065, halfCurvature: 0.38334580786234995, guess1: -0.7132511633104234, guess2: 0.13906126997172624, guess3: -0.1790196631409201, usesSquareRoot: false, lowerOffset: -0.01166684591853969, upperOffset: 0.0005555640913590338),
-      .init(node: 0.24445259008105355, valueHi: 0.6406250000000002, valueLo: -1.3452896847179477e-17, slope: -1.4103643968039956, halfCurvature: 0.366678885121579, guess1: -0.7090366165411465, guess2: 0.13067230698858628, guess3: -0.1703461185543347, usesSquareRoot: false, lowerOffset: -0.01159981676031117, upperOffset: 0.0005523722266814852),
-      .init(node: 0.23340514554742386, valueHi: 0.6562500000000002, valueLo: -1.541734193444528e-17, slope: -1.4182830570479779, halfCurvature: 0.3501077183211344, guess1: -0.7050778721713037, guess2: 0.12268966333224518, guess3: -0.1624581651008085, usesSquareRoot: false, lowerOffset: -0.011536883347823233, upperOffset: 0.0005493753975153928),
-      .init(node: 0.22241763759711602, valueHi: 0.6718750000000002, valueLo: -8.096769604431841e-18, slope: -1.4257955917285758, halfCurvature: 0.3336264563956726, guess1: -0.7013628081060632, guess2: 0.1150765463969633, guess3: -0.15528003568897117, usesSquareRoot: false, lowerOffset: -0.011477855931175823, upperOffset: 0.0005465645681512305),
-      .init(node: 0.21148634623409143, valueHi: 0.6875000000000002, valueLo: -3.2892162111800204e-18, slope: -1.43291028803483, halfCurvature: 0.31722951935113575, guess1: -0.6978803965260475, guess2: 0.10779971068046276, guess3: -0.14874546334348526, usesSquareRoot: false, lowerOffset: -0.011422561842185939, upperOffset: 0.0005439315162945694),
-      .init(node: 0.20060771590820006, valueHi: 0.7031250000000001, valueLo: 1.3668821158256286e-17, slope: -1.4396348164771413, halfCurvature: 0.30091157386229866, guess1: -0.6946205999984428, guess2: 0.10082901319047005, guess3: -0.14279636679247962, usesSquareRoot: false, lowerOffset: -0.01137084389866652, upperOffset: 0.000541468757079359),
-      .init(node: 0.1897783407666129, valueHi: 0.7187500000000001, valueLo: 1.8162470942851424e-17, slope: -1.4459762720638059, halfCurvature: 0.2846675111499179, guess1: -0.69157428051895, guess2: 0.09413703033603615, guess3: -0.13738174679248172, usesSquareRoot: false, lowerOffset: -0.011322559005933562, upperOffset: 0.0005391694764730276),
-      .init(node: 0.17899495123715237, valueHi: 0.7343750000000001, valueLo: 4.18667377918858e-18, slope: -1.451941211147413, halfCurvature: 0.26849242685572705, guess1: -0.6887331197175254, guess2: 0.08769872645037691, guess3: -0.1324567562332995, usesSquareRoot: false, lowerOffset: -0.011277576928931091, upperOffset: 0.0005370274728062433),
-      .init(node: 0.16825440178102752, valueHi: 0.7500000000000001, valueLo: -8.75571923602291e-19, slope: -1.4575356844219616, halfCurvature: 0.2523816026715398, guess1: -0.6860895487417079, guess2: 0.08149116581907365, guess3: -0.1279819142737288, usesSquareRoot: false, lowerOffset: -0.011235779212552203, upperOffset: 0.0005350371053596296),
-      .init(node: 0.15755365967383494, valueHi: 0.7656250000000001, valueLo: 5.392560170221452e-18, slope: -1.4627652664850708, halfCurvature: 0.2363304895107509, guess1: -0.6836366865634803, guess2: 0.0754932614778881, guess3: -0.12392244036982628, usesSquareRoot: false, lowerOffset: -0.011197058231213723, upperOffset: 0.0005331932491054163),
-      .init(node: 0.14688979469172664, valueHi: 0.7812500000000001, valueLo: 2.589964301511212e-18, slope: -1.4676350823231323, halfCurvature: 0.22033469203758843, guess1: -0.6813682856484266, guess2: 0.06968555517282504, guess3: -0.120247688593743, usesSquareRoot: false, lowerOffset: -0.011161316351631777, upperOffset: 0.0005314912548396092),
-      .init(node: 0.13625996959493447, valueHi: 0.7968750000000001, valueLo: -9.091873803829513e-18, slope: -1.47214983102898, halfCurvature: 0.20438995439240015, guess1: -0.67927868408682, guess2: 0.06405002379143071, guess3: -0.11693066621363878, usesSquareRoot: false, lowerOffset: -0.01112846519516502, upperOffset: 0.000529926914055478),
-      .init(node: 0.12566143131382493, valueHi: 0.8125000000000001, valueLo: 9.82851195025833e-18, slope: -1.47631380702024, halfCurvature: 0.18849214697073582, guess1: -0.677362763421131, guess2: 0.05856990832347035, guess3: -0.1139476234202529, usesSquareRoot: false, lowerOffset: -0.01109842498812428, upperOffset: 0.0005284964280059189),
-      .init(node: 0.11509150275370657, valueHi: 0.8281250000000001, valueLo: -7.793179092334277e-18, slope: -1.480130918990839, halfCurvature: 0.17263725413055828, guess1: -0.6756159115180198, guess2: 0.0532295620226291, guess3: -0.11127770342590616, usesSquareRoot: false, lowerOffset: -0.01107112399016334, upperOffset: 0.0005271963804839695),
-      .init(node: 0.1045475751440272, valueHi: 0.8437500000000001, valueLo: 7.189011731382642e-18, slope: -1.4836047067972546, halfCurvature: 0.1568213627160392, guess1: -0.6740339899290015, guess2: 0.0480143149448722, guess3: -0.10890264405861673, usesSquareRoot: false, lowerOffset: -0.011046497992319548, upperOffset: 0.0005260237139199794),
-      .init(node: 0.09402710086562763, valueHi: 0.8593750000000001, valueLo: 5.7294570990368864e-18, slope: -1.4867383564542063, halfCurvature: 0.14104065129843982, guess1: -0.6726133052657282, guess2: 0.04291035245374536, guess3: -0.10680652351311619, usesSquareRoot: false, lowerOffset: -0.011024489877516327, upperOffset: 0.0005249757084531593),
-      .init(node: 0.08352758669656446, valueHi: 0.8750000000000001, valueLo: -8.432694095152786e-20, slope: -1.4895347133909704, halfCurvature: 0.12529138004484505, guess1: -0.6713505841857623, guess2: 0.03790460562638742, guess3: -0.10497554423136535, usesSquareRoot: false, lowerOffset: -0.011005049237401872, upperOffset: 0.0005240499636858043),
-      .init(node: 0.07304658742284839, valueHi: 0.8906250000000001, valueLo: -8.192776334544445e-20, slope: -1.4919962940988127, halfCurvature: 0.10956988113427094, guess1: -0.6702429516448728, guess2: 0.03298465177609787, guess3: -0.10339784991450146, usesSquareRoot: false, lowerOffset: -0.010988132040318701, upperOffset: 0.00052324438287232),
-      .init(node: 0.06258169976540201, valueHi: 0.90625, valueLo: 2.140688105209722e-18, slope: -1.494125296281708, halfCurvature: 0.09387254964810135, guess1: -0.6692879121239751, guess2: 0.028138623540904475, guess3: -0.10206337154386394, usesSquareRoot: false, lowerOffset: -0.01097370034599672, upperOffset: 0.0005225571593331779),
-      .init(node: 0.05213055657873847, valueHi: 0.921875, valueLo: -2.070905820564716e-18, slope: -1.4959236076061848, halfCurvature: 0.07819583486810601, guess1: -0.6684833335842768, guess2: 0.023355125180167136, guess3: -0.10096369904613312, usesSquareRoot: false, lowerOffset: -0.010961722063259693, upperOffset: 0.0005219867649171291),
-      .init(node: 0.041690821280395904, valueHi: 0.9375, valueLo: -1.6662170761710732e-18, slope: -1.4973928131314476, halfCurvature: 0.06253623192059216, guess1: -0.6678274339441589, guess2: 0.018623154879378497, guess3: -0.10009197585713993, usesSquareRoot: false, lowerOffset: -0.01095217074765699, upperOffset: 0.0005215319403646194),
-      .init(node: 0.03126018247310353, valueHi: 0.953125, valueLo: -3.2357008021718665e-18, slope: -1.4985342014876208, halfCurvature: 0.046890273709653575, guess1: -0.667318769906808, guess2: 0.013932031991075167, guess3: -0.09944281414755049, usesSquareRoot: false, lowerOffset: -0.010945025436478635, upperOffset: 0.0005211916874513644),
-      .init(node: 0.020836348724076262, valueHi: 0.96875, valueLo: 5.076609816215169e-19, slope: -1.4993487698577714, halfCurvature: 0.03125452308611265, guess1: -0.6669562279994802, guess2: 0.009271328244693677, guess3: -0.09901222898270134, usesSquareRoot: false, lowerOffset: -0.010940270519113744, upperOffset: 0.000520965262814941),
-      .init(node: 0.0, valueHi: 1.0, valueLo: 0.0, slope: -1.4999999999999982, halfCurvature: -1.7763568394002505e-15, guess1: 1.7230238184221537e-06, guess2: 0.6665991426230254, guess3: 0.0006116030333451818, usesSquareRoot: true, lowerOffset: -0.0005208521733888739, upperOffset: 0.010937895641166333),
-    ])
 }
 
 // From CurveKit's Sources/CurveCore/CubicInverseKernel.swift, verbatim.
@@ -316,69 +242,301 @@ extension SteepStart.CubicInverseKernel {
   }
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel+Table.swift, verbatim.
+// From CurveKit's Sources/CurveCore/CubicInverseKernel+Newton.swift, verbatim.
 extension SteepStart.CubicInverseKernel {
-  /// One level cell of a table: its node, the expansion of f about it, the guess
-  /// polynomial and the bracket of δ = t − node.
-  @usableFromInline
-  struct TableCell: Sendable, Hashable {
-    @usableFromInline var node: Double
-    @usableFromInline var valueHi: Double
-    @usableFromInline var valueLo: Double
-    @usableFromInline var slope: Double
-    @usableFromInline var halfCurvature: Double
-    @usableFromInline var guess1: Double
-    @usableFromInline var guess2: Double
-    @usableFromInline var guess3: Double
-    @usableFromInline var usesSquareRoot: Bool
-    @usableFromInline var lowerOffset: Double
-    @usableFromInline var upperOffset: Double
-  }
+  /// The iteration cap of each phase of ``newton(_:_:_:_:level:)``; never reached on a
+  /// monotone curve (3–8 steps in practice).
+  @inlinable @inline(__always)
+  static var newtonMaximumIterations: Int { 200 }
 
-  /// A table over the level range [lowerLevel, upperLevel], cut into `cells.count` equal cells.
-  @usableFromInline
-  struct Table: Sendable, Hashable {
-    /// The curve's t³ coefficient (the expansion's cubic term).
-    @usableFromInline var a: Double
-    @usableFromInline var polishSteps: Int
-    @usableFromInline var lowerLevel: Double
-    @usableFromInline var upperLevel: Double
-    @usableFromInline var cellsPerLevel: Double
-    @usableFromInline var tAtLowerLevel: Double
-    @usableFromInline var tAtUpperLevel: Double
-    @usableFromInline var cells: [TableCell]
-  }
-
-  /// The t ∈ [0, 1] with f(t) = level from the table: find the cell by one multiply,
-  /// guess δ by the cell's cubic in v (v = level offset, or its square root in a flat-end
-  /// cell), then `polishSteps` Halley steps on the residual expanded about the node,
-  /// each clamped to the cell's bracket. No data-dependent branch but the step loop.
+  /// The t ∈ [0, 1] with f(t) = level by safeguarded Newton–bisection: the bracket with a
+  /// sign change is always kept and a step that would leave it becomes a halving. Phase 1
+  /// takes guarded Halley steps on plain Horner residuals while they are far above their
+  /// rounding error; phase 2 finishes with compensated residuals (twice the working
+  /// precision), which reaches full precision at flat ends too, and stops when a step no
+  /// longer moves t or quadratic convergence makes the next iterate final.
+  /// Error on a monotone curve: ≤ 1 ulp(t) + 2⁻⁵⁸.
   @inlinable
-  static func tableInverse(_ table: Table, level: Double) -> Double {
-    let x = max(table.lowerLevel, min(table.upperLevel, level))
-    let position = (x - table.lowerLevel) * table.cellsPerLevel
-    let index = Int(max(0, min(Double(table.cells.count - 1), position)))
-    let cell = table.cells[index]
-    let (difference, error) = twoSum(cell.valueHi, -x)
-    let constant = difference + (error + cell.valueLo)
-    let offset = -constant
-    let root = abs(offset).squareRoot()
-    let v = cell.usesSquareRoot ? root : offset
-    var delta = v * (cell.guess1 + v * (cell.guess2 + v * cell.guess3))
-    delta = max(cell.lowerOffset, min(cell.upperOffset, delta))
-    let a = table.a
-    for _ in 0..<table.polishSteps {
-      let residual = constant + delta * (cell.slope + delta * (cell.halfCurvature + delta * a))
-      let derivative = cell.slope + delta * (2 * cell.halfCurvature + 3 * a * delta)
-      // Halley: δ −= r·r′ / (r′² − r·r″/2), with r″/2 = f″(t)/2 = half + 3a·δ.
-      let halfSecond = cell.halfCurvature + 3 * a * delta
-      let denominator = derivative * derivative - residual * halfSecond
-      let step = denominator != 0 ? residual * derivative / denominator : 0
-      delta = max(cell.lowerOffset, min(cell.upperOffset, delta - step))
+  static func newton(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Double {
+    let orientation: Double
+    let residualAtOne: Double
+    switch bracket(a, b, c, d, level: level) {
+    case .answer(let t): return t
+    case .interior(let sign, let atOne): (orientation, residualAtOne) = (sign, atOne)
     }
-    var t = max(0, min(1, cell.node + delta))
-    t = level <= table.lowerLevel ? table.tAtLowerLevel : t
-    t = level >= table.upperLevel ? table.tAtUpperLevel : t
-    return level.isNaN ? level : t
+    var lower = 0.0
+    var upper = 1.0
+    var t = seed(a, b, c, d, level: level, residualAtOne: residualAtOne)
+    if !(t > lower && t < upper) { t = 0.5 }
+    // Phase 1: cheap Horner residuals while they are far above their rounding error; the
+    // bracket only moves where the residual's sign is certain.
+    let noise = 4 * 0x1p-53
+    for _ in 0..<newtonMaximumIterations {
+      let value = orientation * ((((a * t + b) * t + c) * t + d) - level)
+      let magnitude = ((abs(a) * t + abs(b)) * t + abs(c)) * t + abs(d) + abs(level)
+      if abs(value) <= noise * magnitude { break }
+      if value < 0 { lower = t } else { upper = t }
+      // Halley's step (cubic convergence), guarded like Newton's.
+      let slopeHere = orientation * slope(a, b, c, at: t)
+      let step = value * slopeHere / (slopeHere * slopeHere - 0.5 * value * orientation * curvature(a, b, at: t))
+      guard let next = guardedStep(t, step.isFinite ? step : value / slopeHere, lower, upper), next != t else { break }
+      t = next
+    }
+    // Phase 2: compensated residuals (twice the working precision) to the last bit.
+    var best = (t: t, residual: Double.infinity)
+    for _ in 0..<newtonMaximumIterations {
+      let value = orientation * residual(a, b, c, d, at: t, level: level)
+      if abs(value) < best.residual { best = (t, abs(value)) }
+      if value == 0 { return t }
+      if value < 0 { lower = t } else { upper = t }
+      let slopeHere = slope(a, b, c, at: t)
+      let next = t - value / (orientation * slopeHere)
+      if next == t {
+        // A slope with few correct bits (near a flat point) can stop one ulp short.
+        let slopeNoise = noise * (((3 * abs(a)) * t + 2 * abs(b)) * t + abs(c))
+        guard abs(slopeHere) < 0x1p20 * slopeNoise else { return t }
+        return nearerNeighbour(a, b, c, d, t, residual: value, orientation: orientation, level: level)
+      }
+      // Quadratic convergence: when step²·|f″/(2f′)| is far below an ulp, next is final.
+      let slopeNoise = noise * (((3 * abs(a)) * t + 2 * abs(b)) * t + abs(c))
+      let change = next - t
+      if abs(slopeHere) >= 0x1p20 * slopeNoise && next >= lower && next <= upper
+        && change * change * abs(curvature(a, b, at: t)) <= 0x1p-60 * abs(slopeHere) * max(abs(next), 0x1p-60)
+      {
+        return next
+      }
+      guard let step = guardedStep(t, value / (orientation * slopeHere), lower, upper) else { break }
+      t = step
+    }
+    // The bracket has collapsed to adjacent doubles: return the one nearer the root.
+    let lowerResidual = abs(residual(a, b, c, d, at: lower, level: level))
+    if lowerResidual < best.residual { best = (lower, lowerResidual) }
+    let upperResidual = abs(residual(a, b, c, d, at: upper, level: level))
+    if upperResidual < best.residual { best = (upper, upperResidual) }
+    return best.t
+  }
+
+  /// t − step when that stays in [lower, upper], else the bracket's midpoint; nil when the
+  /// bracket holds no double strictly inside.
+  @inlinable
+  static func guardedStep(_ t: Double, _ step: Double, _ lower: Double, _ upper: Double) -> Double? {
+    let next = t - step
+    if next >= lower && next <= upper { return next }
+    let mid = lower + (upper - lower) * 0.5
+    return mid > lower && mid < upper ? mid : nil
+  }
+
+  /// At convergence the Newton step is below half an ulp, but at a flat point an
+  /// inaccurate slope can stop one ulp short: keep t or take its neighbour towards the
+  /// root, whichever has the smaller compensated residual (when the root lies between).
+  @inlinable
+  static func nearerNeighbour(
+    _ a: Double, _ b: Double, _ c: Double, _ d: Double, _ t: Double, residual value: Double, orientation: Double,
+    level: Double
+  ) -> Double {
+    let neighbour = value > 0 ? t.nextDown : t.nextUp
+    guard neighbour >= 0 && neighbour <= 1 else { return t }
+    let other = orientation * residual(a, b, c, d, at: neighbour, level: level)
+    let straddles = other == 0 || (other > 0) != (value > 0)
+    return straddles && abs(other) < abs(value) ? neighbour : t
+  }
+}
+
+// From CurveKit's Sources/CurveCore/CubicInverseKernel+Auto.swift, verbatim.
+extension SteepStart.CubicInverseKernel {
+  /// The t ∈ [0, 1] with f(t) = level at full precision, for one call on any curve.
+  ///
+  /// 0. A straight line (a = b = 0) is solved by one division: (level − d)/c.
+  /// 1. A seed t₀ chosen per curve (``oneOffSeed(_:_:_:_:level:residualAtOne:)``): the
+  ///    inverse cubic Hermite interpolant in the level (from f(0), f(1), f′(0), f′(1)) when
+  ///    the Bernstein coefficients of f′ show |f′| ≥ 0.4·|f(1) − f(0)| on [0, 1]; the
+  ///    Hermite interpolant in √level at an exactly flat end; otherwise the quadratic
+  ///    Taylor root about the nearer end (a square root at a flat end).
+  /// 2. r₀ = f(t₀) − level by compensated Horner (twice the working precision), once.
+  /// 3. f(t₀ + δ) − level = r₀ + f′(t₀)·δ + (f″(t₀)/2)·δ² + a·δ³ exactly; solved in plain
+  ///    arithmetic by its series reversion to fourth order (one Halley step more after a
+  ///    Taylor seed), then one Newton step. Its coefficients' rounding errors
+  ///    only move δ by about ε·|δ|·Σ|f′ terms|/|f′|, so plain steps reach full precision
+  ///    wherever the seed is close, flat ends included.
+  /// 4. The result t₀ + δ is accepted when the last Newton step s is final
+  ///    (s²·|f″/2| ≤ 2⁻⁵⁵·|f′|, |s| ≤ 2⁻²⁶) and the coefficient errors are small
+  ///    (|δ|·Σ|f′ terms| ≤ |f′|/4, so they move t by at most γ₅/4 ≈ 1.4e-16); else the
+  ///    call falls back to ``newton(_:_:_:_:level:)``.
+  ///
+  /// Error when accepted: ≤ ½ ulp(t) + 1.4e-16 + 2.8e-17 + the residual's own ≈ ε²-level
+  /// error over |f′| (measured ≤ 5.8e-17 on the article curves, ≤ 8.4e-17 on 50 random ones);
+  /// otherwise `newton`'s bound (1 ulp(t) + 2⁻⁵⁸). Cost: one compensated residual (≈ 60
+  /// flops), one division on the path after it (two after a Taylor seed) and about 60 other
+  /// flops; no loop, no allocation.
+  @inlinable
+  static func oneOffInverse(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double) -> Double {
+    let residualAtOne: Double
+    switch bracket(a, b, c, d, level: level) {
+    case .answer(let t): return t
+    case .interior(_, let atOne): residualAtOne = atOne
+    }
+    if a == 0 && b == 0 {
+      // A straight line: two roundings, |t − t_ref| ≤ 2u·t ≤ 2.3e-16.
+      let t = (level - d) / c
+      return t > 0 ? (t < 1 ? t : 1.0) : 0.0
+    }
+    let (seedValue, isHermite) = oneOffSeed(a, b, c, d, level: level, residualAtOne: residualAtOne)
+    // t0: the seed clamped to [0, 1] and rounded to 26 significant bits, which makes every
+    // product by t0 in the compensated residual cheaper (see shortCompensatedResidual).
+    let t0 = split(seedValue > 0 ? (seedValue < 1 ? seedValue : 1.0) : 0.0).hi
+    // The exact expansion about t0: r(δ) = r0 + δ·(s1 + δ·(s2 + δ·a)).
+    let r0 = shortCompensatedResidual(a, b, c, d, at: t0, level: level)
+    let s1 = slope(a, b, c, at: t0)
+    let s2 = 3 * a * t0 + b
+    // r(δ) = 0 ⇔ δ + p·δ² + q·δ³ = u with u = −r0/s1, p = s2/s1, q = a/s1; its series
+    // reversion to u⁴ (no division on the path from r0: 1/s1 is ready before r0):
+    // δ = u − p·u² + (2p² − q)·u³ + 5p(q − p²)·u⁴, error ≈ 14·|p·u|⁵/|p|.
+    let inverseSlope = 1 / s1
+    let p = s2 * inverseSlope
+    let q = a * inverseSlope
+    let third = 2 * p * p - q
+    let fourth = 5 * p * (q - p * p)
+    let u = -(r0 * inverseSlope)
+    let uSquared = u * u
+    var delta = u + uSquared * ((third * u - p) + uSquared * fourth)
+    if !isHermite {
+      // The Taylor seed is coarser (|p·u| up to ≈ 0.1): one Halley step more.
+      let value = r0 + delta * (s1 + delta * (s2 + delta * a))
+      let derivative = s1 + delta * (2 * s2 + 3 * a * delta)
+      let halfCurvature = s2 + 3 * a * delta
+      delta -= value == 0 ? 0 : value * derivative / (derivative * derivative - value * halfCurvature)
+    }
+    let value = r0 + delta * (s1 + delta * (s2 + delta * a))
+    let derivative = s1 + delta * (2 * s2 + 3 * a * delta)
+    let step = value == 0 ? 0 : value / derivative
+    delta -= step
+    let t = t0 + delta
+    let halfCurvature = abs(s2 + 3 * a * delta)
+    let slopeTerms = ((3 * abs(a)) * t0 + 2 * abs(b)) * t0 + abs(c)
+    let final = step * step * halfCurvature <= 0x1p-55 * abs(derivative) && abs(step) <= 0x1p-26
+    let sharp = abs(delta) * slopeTerms <= 0.25 * abs(derivative)
+    if final && sharp && t >= 0 && t <= 1 { return t }
+    return newton(a, b, c, d, level: level)
+  }
+
+  /// Dekker's TwoProduct when `short` has at most 26 significant bits: x·short =
+  /// product + error exactly (no overflow or underflow), with only x split (9 flops).
+  @inlinable @inline(__always)
+  static func twoProduct(_ x: Double, short: Double) -> (product: Double, error: Double) {
+    let product = x * short
+    let (xHi, xLo) = split(x)
+    return (product, (xHi * short - product) + xLo * short)
+  }
+
+  /// ``compensatedHornerStep(_:_:_:_:)`` for an `x` with at most 26 significant bits.
+  @inlinable @inline(__always)
+  static func shortCompensatedHornerStep(
+    _ sum: inout Double, _ correction: inout Double, _ x: Double, _ coefficient: Double
+  ) {
+    let (product, productError) = twoProduct(sum, short: x)
+    let (next, sumError) = twoSum(product, coefficient)
+    sum = next
+    correction = correction * x + (productError + sumError)
+  }
+
+  /// f(t) − level by compensated Horner of a·t³ + b·t² + c·t + (d − level), with d − level
+  /// split exactly (TwoSum) so the subtraction is off the dependency chain, for a `t` with
+  /// at most 26 significant bits (cheaper products). As accurate as
+  /// ``residual(_:_:_:_:at:level:)``: u·|r| + γ₆²·(|a|t³ + |b|t² + |c|t + |d − level|).
+  @inlinable
+  static func shortCompensatedResidual(_ a: Double, _ b: Double, _ c: Double, _ d: Double, at t: Double, level: Double)
+    -> Double
+  {
+    // d − level exactly, off the dependency chain, as the constant term.
+    let (offset, offsetError) = twoSum(d, -level)
+    var sum = a
+    var correction = 0.0
+    shortCompensatedHornerStep(&sum, &correction, t, b)
+    shortCompensatedHornerStep(&sum, &correction, t, c)
+    shortCompensatedHornerStep(&sum, &correction, t, offset)
+    return sum + (correction + offsetError)
+  }
+
+  /// The starting point of ``oneOffInverse(_:_:_:_:level:)`` and whether it is close
+  /// enough (|p·u| ≲ 1e-2) for the series and one Newton step alone:
+  /// - the inverse cubic Hermite interpolant in the level when |f′| is bounded away from 0
+  ///   on [0, 1] (checked on the Bernstein coefficients c, c + b, 3a + 2b + c of f′);
+  /// - at an exactly flat end (f′(1) = 0 or f′(0) = 0, f″ there of the right sign) with the
+  ///   other two Bernstein coefficients steep, the cubic Hermite interpolant in
+  ///   w = √(level fraction from the flat end), where t is smooth: its slope at w = 0 is
+  ///   √(|f(1) − f(0)| / |f″/2|) (``flatEndSeed(_:_:_:_:level:residualAtOne:)``);
+  /// - else the Taylor-root seed (one Halley step more).
+  @inlinable
+  static func oneOffSeed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double, residualAtOne: Double)
+    -> (t: Double, isHermite: Bool)
+  {
+    let rise = ((a + b) + c)
+    let endSlope = (3 * a + 2 * b) + c
+    let middle = c + b
+    let floor = 0.4 * abs(rise)
+    let steep =
+      c * rise > 0 && middle * rise > 0 && endSlope * rise > 0
+      && abs(c) >= floor && abs(middle) >= floor && abs(endSlope) >= floor
+    guard steep else {
+      let high = 1.2 * abs(rise)
+      let flatEnd =
+        endSlope == 0 && (3 * a + b) * rise < 0 && c * rise > 0 && middle * rise > 0
+        && abs(c) >= high && abs(middle) >= high
+      let flatStart =
+        c == 0 && b * rise > 0 && endSlope * rise > 0 && middle * rise > 0
+        && abs(endSlope) >= high && abs(middle) >= high
+      guard flatEnd || flatStart else {
+        return (taylorSeed(a, b, c, d, level: level, residualAtOne: residualAtOne), false)
+      }
+      return (flatEndSeed(a, b, c, d, level: level, residualAtOne: residualAtOne), true)
+    }
+    // y ∈ (0, 1) is the level's fraction of the way from f(0) to f(1); t(y) is matched in
+    // value and slope (rise / f′) at both ends.
+    let y = (level - d) * (1 / rise)
+    let startSlope = rise / c
+    let finalSlope = rise / endSlope
+    let rest = 1 - y
+    return (y * y * (3 - 2 * y) + y * rest * (startSlope * rest - finalSlope * y), true)
+  }
+
+  /// The seed for a curve with one exactly flat end (f′ = 0 there, checked by the caller):
+  /// with w² the level's fraction of the way back from the flat end, the distance from that
+  /// end is a smooth function of w, interpolated by the cubic Hermite polynomial with
+  /// slope √(|f(1) − f(0)| / |f″/2|) at w = 0 and 2·|f(1) − f(0)| / |f′| at the other end.
+  @inlinable @inline(__always)
+  static func flatEndSeed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double, residualAtOne: Double)
+    -> Double
+  {
+    let rise = ((a + b) + c)
+    let endSlope = (3 * a + 2 * b) + c
+    let flatAtOne = endSlope == 0
+    // Distance from the flat end x ∈ [0, 1] as a function of w ∈ [0, 1].
+    let fraction = flatAtOne ? residualAtOne / rise : (level - d) / rise
+    let w = max(0, min(1, fraction)).squareRoot()
+    let halfCurvature = flatAtOne ? 3 * a + b : b
+    let startSlope = (abs(rise) / abs(halfCurvature)).squareRoot()
+    let finalSlope = 2 * abs(rise) / abs(flatAtOne ? c : endSlope)
+    let rest = 1 - w
+    let x = w * w * (3 - 2 * w) + w * rest * (startSlope * rest - finalSlope * w)
+    return flatAtOne ? 1 - x : x
+  }
+
+  /// The root of the quadratic Taylor polynomial about the end whose level is nearer
+  /// (f(0) = d, or f(1)), without branches: about 0, k + l·x + q·x² with k = d − level,
+  /// l = f′(0), q = b; about 1 (x = 1 − t), k = f(1) − level, l = −f′(1), q = 3a + b.
+  /// On a monotone curve k and l have opposite signs, so the root nearest 0 is
+  /// 2|k| / (|l| + √(l² − 4qk)), a square root of |k|/q at a flat end (l = 0), with no
+  /// cancellation. A negative discriminant is taken as 0 (the seed only needs to be close).
+  @inlinable @inline(__always)
+  static func taylorSeed(_ a: Double, _ b: Double, _ c: Double, _ d: Double, level: Double, residualAtOne: Double)
+    -> Double
+  {
+    let startOffset = d - level
+    let startRoot = max(0, c * c - 4 * b * startOffset).squareRoot()
+    let fromStart = 2 * abs(startOffset) / (abs(c) + startRoot)
+    let endSlope = (3 * a + 2 * b) + c
+    let endRoot = max(0, endSlope * endSlope - 4 * (3 * a + b) * residualAtOne).squareRoot()
+    let fromEnd = 2 * abs(residualAtOne) / (abs(endSlope) + endRoot)
+    return abs(startOffset) <= abs(residualAtOne) ? fromStart : 1 - fromEnd
   }
 }

@@ -1,5 +1,6 @@
 import CurveCore
 import CurveFitting
+import CurveSpec
 
 /// Why a spec-level fit failed: the problem is invalid, enforcement is impossible, or the
 /// curve is not monotone under `require`.
@@ -55,14 +56,18 @@ public struct PolicyFitResult: Sendable, Hashable {
   public let verdict: MonotoneSlopeCheck.Verdict
   /// CurveCore's exact monotonicity verdict on [0, 1] for the produced curve.
   public let monotonicity: MonotonicityVerdict
+  /// Under `require`: the ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)`` the
+  /// produced curve earns (with the witness), or nil when it complies. Always nil otherwise.
+  public let violation: CurveFitError?
 }
 
 extension FitProblem {
   /// Fits the problem under `policy`.
   ///
   /// - `require`: the ordinary fit, then a proof that f′ ≤ −minSlope on [0, 1]; a curve
-  ///   that provably violates it throws ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)``
-  ///   with the witness (a curve within rounding of the bound passes).
+  ///   that provably violates it is returned with ``PolicyFitResult/violation`` set to
+  ///   ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)`` and the witness (a curve
+  ///   within rounding of the bound passes), so the caller can still report the fit.
   /// - `enforce`: ``MonotoneFitter/fit(_:minSlope:)``, the exact constrained optimum (degree ≤ 3).
   /// - `ignore`: the ordinary fit; the verdict is still reported.
   /// - Throws: ``CurveFitError``.
@@ -77,11 +82,11 @@ extension FitProblem {
       }
       return PolicyFitResult(
         policy: policy, minSlope: minSlope, report: monotone.fit, monotone: monotone, verdict: monotone.verdict,
-        monotonicity: monotone.fit.polynomial.monotonicity())
+        monotonicity: monotone.fit.polynomial.monotonicity(), violation: nil)
     case .require, .ignore:
       let report: FitReport
       do { report = try LeastSquaresFitter.fit(self) } catch { throw .fit(error) }
-      return try PolicyFitResult.checked(report, policy: policy, minSlope: minSlope)
+      return PolicyFitResult.checked(report, policy: policy, minSlope: minSlope)
     }
   }
 }
@@ -100,34 +105,37 @@ extension StreamingLeastSquares {
       }
       return PolicyFitResult(
         policy: policy, minSlope: minSlope, report: monotone.fit, monotone: monotone, verdict: monotone.verdict,
-        monotonicity: monotone.fit.polynomial.monotonicity())
+        monotonicity: monotone.fit.polynomial.monotonicity(), violation: nil)
     }
     let report: FitReport
     do { report = try solve() } catch { throw .fit(error) }
-    return try PolicyFitResult.checked(report, policy: policy, minSlope: minSlope)
+    return PolicyFitResult.checked(report, policy: policy, minSlope: minSlope)
   }
 }
 
 extension PolicyFitResult {
   /// The result for an ordinary fit under `require` or `ignore`: the verdicts, and for
-  /// `require` a ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)`` when the curve
-  /// provably violates f′ ≤ −minSlope (minSlope 0: CurveCore's exact verdict decides).
-  static func checked(_ report: FitReport, policy: MonotonicPolicy, minSlope: Double) throws(CurveFitError)
-    -> PolicyFitResult
-  {
+  /// `require` a ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)`` violation when
+  /// the curve provably breaks f′ ≤ −minSlope (minSlope 0: CurveCore's exact verdict decides).
+  static func checked(_ report: FitReport, policy: MonotonicPolicy, minSlope: Double) -> PolicyFitResult {
     let verdict = MonotoneSlopeCheck.check(report.polynomial, minSlope: minSlope)
     let exact = report.polynomial.monotonicity()
+    var violation: CurveFitError?
     if policy == .require {
       if minSlope == 0, !exact.isDecreasing {
-        let witness = FitProblem.risingWitness(exact, polynomial: report.polynomial)
-        throw .notMonotone(t: witness.t, slope: witness.slope, minSlope: 0, coefficients: report.coefficients)
+        // The one rising-witness rule; a constant curve never rises, so its witness is the
+        // midpoint with its (zero) slope.
+        let witness = exact.risingWitness(of: report.polynomial)
+        violation = .notMonotone(
+          t: witness?.t ?? 0.5, slope: witness?.slope ?? 0, minSlope: 0, coefficients: report.coefficients)
       }
       if minSlope > 0, case .fails(let t, let slope) = verdict {
-        throw .notMonotone(t: t, slope: slope, minSlope: minSlope, coefficients: report.coefficients)
+        violation = .notMonotone(t: t, slope: slope, minSlope: minSlope, coefficients: report.coefficients)
       }
     }
     return PolicyFitResult(
-      policy: policy, minSlope: minSlope, report: report, monotone: nil, verdict: verdict, monotonicity: exact)
+      policy: policy, minSlope: minSlope, report: report, monotone: nil, verdict: verdict, monotonicity: exact,
+      violation: violation)
   }
 
   /// The same result with the curve's report replaced (same polynomial), e.g. completed by
@@ -135,41 +143,6 @@ extension PolicyFitResult {
   public func replacingReport(_ report: FitReport) -> PolicyFitResult {
     PolicyFitResult(
       policy: policy, minSlope: minSlope, report: report, monotone: monotone?.replacingFit(report), verdict: verdict,
-      monotonicity: monotonicity)
-  }
-}
-
-extension FitProblem {
-  /// Where a curve that is not decreasing rises (or, for a constant curve, t = ½).
-  static func risingWitness(_ verdict: MonotonicityVerdict, polynomial: Polynomial) -> (t: Double, slope: Double) {
-    switch verdict {
-    case .notMonotone(let rising, _): return (rising.t, rising.slope)
-    default: return (0.5, polynomial.derivative().value(at: 0.5))
-    }
-  }
-}
-
-extension CurveSpec {
-  /// Fits the spec under its own `monotonic` policy and `minSlope`.
-  /// - Throws: ``CurveFitError``.
-  public func fit() throws(CurveFitError) -> PolicyFitResult {
-    do { return try fitProblem.fit(policy: monotonic, minSlope: minSlope ?? 0) } catch {
-      throw error.located(in: FileText.displayName(of: sourceName))
-    }
-  }
-}
-
-extension CurveSpec {
-  /// The curve this spec describes, for commands that show or ship it (check, export,
-  /// generate): the exact monotone optimum under `"monotonic": "enforce"`, else the ordinary
-  /// least-squares fit. `require` is not applied here: such callers report the verdict
-  /// themselves (or, like `fit`, use ``fit()``).
-  /// - Throws: ``CurveFitError`` (`.fit` or `.monotone`).
-  public func fittedReport() throws(CurveFitError) -> FitReport {
-    do {
-      return try fitProblem.fit(policy: monotonic == .enforce ? .enforce : .ignore, minSlope: minSlope ?? 0).report
-    } catch {
-      throw error.located(in: FileText.displayName(of: sourceName))
-    }
+      monotonicity: monotonicity, violation: violation)
   }
 }

@@ -26,10 +26,10 @@ public struct CubicBezierEasing: Sendable, Hashable {
   public let y2: Double
 
   /// Creates an easing from its two control points.
-  /// - Throws: ``DesignError/easingXOutOfRange(name:value:)`` when x1 or x2 is outside
-  ///   [0, 1] or not finite, ``DesignError/unparsableEasing(text:reason:)`` when y1 or y2
+  /// - Throws: ``EasingError/easingXOutOfRange(name:value:)`` when x1 or x2 is outside
+  ///   [0, 1] or not finite, ``EasingError/unparsableEasing(text:reason:)`` when y1 or y2
   ///   is not finite.
-  public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(DesignError) {
+  public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(EasingError) {
     for (name, x) in [("x1", x1), ("x2", x2)] where !(x >= 0 && x <= 1) {
       throw .easingXOutOfRange(name: name, value: x)
     }
@@ -54,9 +54,9 @@ public struct CubicBezierEasing: Sendable, Hashable {
   /// is within 1 ulp of the exact Bernstein value. Sampling the result reproduces f to
   /// within the endpoint deviations (≤ ``endpointTolerance``) plus about 6u·max(1, |y1|, |y2|).
   /// - Parameter polynomial: a polynomial of degree ≤ 3 (exact leading zeros are dropped).
-  /// - Throws: ``DesignError/notExportable(degree:)`` above degree 3,
-  ///   ``DesignError/endpointNotExact(what:value:expected:)`` when f(0) ≠ 1 or f(1) ≠ 0.
-  public init(progressOf polynomial: Polynomial) throws(DesignError) {
+  /// - Throws: ``EasingError/notExportable(degree:)`` above degree 3,
+  ///   ``EasingError/endpointNotExact(what:value:expected:)`` when f(0) ≠ 1 or f(1) ≠ 0.
+  public init(progressOf polynomial: Polynomial) throws(EasingError) {
     let cubic = try Self.depletionCubic(polynomial)
     let exact = BernsteinPolynomial(Cubic(a: -cubic.a, b: -cubic.b, c: -cubic.c, d: 1 - cubic.d).polynomial)
     try self.init(x1: 1.0 / 3.0, y1: exact.controlValues[1], x2: 2.0 / 3.0, y2: exact.controlValues[2])
@@ -66,7 +66,7 @@ public struct CubicBezierEasing: Sendable, Hashable {
   /// at most 3 after dropping exact leading zeros, and the exact endpoint deviations
   /// |f(0) − 1| and |f(1)| (CurveCore's ``DepletionCheck``) within ``endpointTolerance``.
   /// - Throws: as ``init(progressOf:)``.
-  public static func depletionCubic(_ polynomial: Polynomial) throws(DesignError) -> Cubic {
+  public static func depletionCubic(_ polynomial: Polynomial) throws(EasingError) -> Cubic {
     let significant = Array(polynomial.coefficients.drop(while: { $0 == 0 }))
     guard significant.count <= 4 else { throw .notExportable(degree: significant.count - 1) }
     let padded = Array(repeating: 0.0, count: 4 - significant.count) + significant
@@ -94,4 +94,9 @@ public struct CubicBezierEasing: Sendable, Hashable {
   /// True when x1 = ⅓ and x2 = ⅔ exactly, so x(s) = s up to rounding and the easing is
   /// the polynomial y(t) itself.
   public var isPolynomialInTime: Bool { x1 == 1.0 / 3.0 && x2 == 2.0 / 3.0 }
+}
+
+extension CubicBezierEasing {
+  /// The CSS value `cubic-bezier(x1, y1, x2, y2)`, numbers in shortest round-trip form.
+  public var cssFunction: String { "cubic-bezier(\(x1), \(y1), \(x2), \(y2))" }
 }

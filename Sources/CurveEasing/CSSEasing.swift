@@ -16,11 +16,11 @@ public enum CSSEasing {
   /// Accepts `cubic-bezier(x1, y1, x2, y2)` (function name case-insensitive, any spaces),
   /// a keyword from ``keywords``, or four comma-separated numbers. Numbers use CSS syntax:
   /// optional sign, digits with an optional fraction, optional exponent.
-  /// - Throws: ``DesignError/unparsableEasing(text:reason:)`` for anything else (including
+  /// - Throws: ``EasingError/unparsableEasing(text:reason:)`` for anything else (including
   ///   `steps()` and `linear()` lists, which are not Béziers), and
-  ///   ``DesignError/easingXOutOfRange(name:value:)`` for x1 or x2 outside [0, 1].
+  ///   ``EasingError/easingXOutOfRange(name:value:)`` for x1 or x2 outside [0, 1].
   /// - Complexity: O(length of text).
-  public static func parse(_ text: String) throws(DesignError) -> CubicBezierEasing {
+  public static func parse(_ text: String) throws(EasingError) -> CubicBezierEasing {
     let trimmed = text.trimmingWhitespace()
     let lowered = trimmed.lowercased()
     if let keyword = keywords.first(where: { $0.name == lowered }) {

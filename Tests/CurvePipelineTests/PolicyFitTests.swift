@@ -1,5 +1,6 @@
 import CurveFitting
 import CurveKitTestSupport
+import CurvePipeline
 import CurveSpec
 import Testing
 
@@ -12,10 +13,17 @@ struct PolicyFitTests {
     try CurveSpec.parse(Self.risingMiddle + extra + "}", sourceName: "r.curve.json")
   }
 
+  /// The spec resolved once; its `require` violation, when it has one, thrown.
+  func fit(_ spec: CurveSpec) throws -> PolicyFitResult {
+    let curve = try CurveResolver.resolve(CurveRequest(.spec(spec)))
+    if let violation = curve.policyViolation { throw violation }
+    return try #require(curve.fit)
+  }
+
   @Test("require fails with a witness where the slope is positive")
   func requireFails() throws {
     #expect {
-      _ = try spec("").fit()
+      _ = try fit(spec(""))
     } throws: { error in
       guard let error = error as? CurveFitError, case .notMonotone(let t, let slope, 0, _) = error.underlying else {
         return false
@@ -27,11 +35,11 @@ struct PolicyFitTests {
 
   @Test("enforce returns the monotone optimum; ignore reports the violation")
   func enforceAndIgnore() throws {
-    let enforced = try spec(#", "monotonic": "enforce""#).fit()
+    let enforced = try fit(spec(#", "monotonic": "enforce""#))
     #expect(enforced.verdict == .holds)
     #expect(enforced.monotone?.activeConstraints.count == 1)
     #expect(enforced.report.rss >= (enforced.monotone?.unconstrained.rss ?? .infinity))
-    let ignored = try spec(#", "monotonic": "ignore""#).fit()
+    let ignored = try fit(spec(#", "monotonic": "ignore""#))
     guard case .fails = ignored.verdict else {
       Issue.record("expected a failing verdict, got \(ignored.verdict)")
       return
@@ -41,10 +49,10 @@ struct PolicyFitTests {
 
   @Test("minSlope from the spec is enforced and required")
   func minSlope() throws {
-    let enforced = try spec(#", "monotonic": "enforce", "minSlope": 0.05"#).fit()
+    let enforced = try fit(spec(#", "monotonic": "enforce", "minSlope": 0.05"#))
     #expect(MonotoneSlopeCheck.check(enforced.report.polynomial, minSlope: 0.05) == .holds)
     let gentle = #"{"name": "g", "points": [[0.25, 0.9], [0.5, 0.6], [0.75, 0.3]], "minSlope": 0.9}"#
-    #expect(throws: CurveFitError.self) { try CurveSpec.parse(gentle, sourceName: "g.json").fit() }
+    #expect(throws: CurveFitError.self) { try fit(CurveSpec.parse(gentle, sourceName: "g.json")) }
   }
 
   @Test("enforce on degree 5 is a clear unsupported error")
@@ -53,12 +61,12 @@ struct PolicyFitTests {
       #"{"name": "d", "points": [[0.1,0.9],[0.3,0.7],[0.5,0.5],[0.6,0.4],[0.8,0.2],[0.9,0.1]], "degree": 5, "monotonic": "#
     let text = body + #""enforce"}"#
     #expect {
-      _ = try CurveSpec.parse(text, sourceName: "d.json").fit()
+      _ = try fit(CurveSpec.parse(text, sourceName: "d.json"))
     } throws: { error in
       "\(error)".contains("not supported for degree 5")
     }
     // require works at degree 5 through the subdivision check.
-    let required = try CurveSpec.parse(body + #""require"}"#, sourceName: "d.json").fit()
+    let required = try fit(CurveSpec.parse(body + #""require"}"#, sourceName: "d.json"))
     #expect(required.verdict == .holds)
   }
 }

@@ -1,10 +1,19 @@
 import CurveCore
-import CurveDesign
+import CurveEasing
 import CurveKitTestSupport
+import CurvePipeline
 import Testing
 
 @Suite("CSS easing parsing and import")
 struct CSSEasingTests {
+  /// `--from-css` through the resolver as an ordinary least-squares fit (policy `ignore`),
+  /// with the easing's grid deviation.
+  func importFit(_ easing: CubicBezierEasing) throws -> (curve: FittedCurve, maxDeviation: Double, t: Double) {
+    let curve = try CurveResolver.resolve(CurveRequest(.cssEasing(easing.cssFunction), policy: .ignore))
+    let deviation = EasingImport.maxDeviation(of: curve.polynomial, from: easing)
+    return (curve, deviation.value, deviation.t)
+  }
+
   @Test(
     "accepted spellings",
     arguments: [
@@ -57,13 +66,14 @@ struct CSSEasingTests {
       let exported = try CubicBezierEasing(progressOf: cubic.polynomial)
       let parsed = try CSSEasing.parse(exported.cssFunction)
       #expect(parsed == exported, "the CSS text round-trips every digit")
-      let fit = try EasingImport.fit(parsed)
+      let fit = try importFit(parsed)
+      let report = try #require(fit.curve.report)
       // The easing side is exact to 1e-15 (see the export test); the fitted cubic's own
       // Horner evaluation adds up to γ₆·Σ|cᵢ| ≤ 8u·Σ|cᵢ|.
       let tolerance = 1e-15 + 8 * 0x1p-53 * cubic.coefficients.reduce(0) { $0 + abs($1) }
       #expect(fit.maxDeviation <= tolerance, "f = \(cubic): deviation \(fit.maxDeviation)")
-      for (got, want) in zip(fit.report.coefficients, cubic.coefficients) {
-        #expect(abs(got - want) <= 1e-13, "f = \(cubic): got \(fit.report.coefficients)")
+      for (got, want) in zip(report.coefficients, cubic.coefficients) {
+        #expect(abs(got - want) <= 1e-13, "f = \(cubic): got \(report.coefficients)")
       }
     }
   }
@@ -73,12 +83,14 @@ struct CSSEasingTests {
   @Test("import of a general easing reports a deviation that bounds the residuals")
   func generalImport() throws {
     for name in ["ease", "ease-in", "ease-out", "ease-in-out"] {
-      let fit = try EasingImport.fit(CSSEasing.parse(name))
-      #expect(fit.maxDeviation >= fit.report.maxAbsResidual)
+      let easing = try CSSEasing.parse(name)
+      let fit = try importFit(easing)
+      let report = try #require(fit.curve.report)
+      #expect(fit.maxDeviation >= report.maxAbsResidual)
       #expect(fit.maxDeviation > 1e-6, "\(name) is not a polynomial in t")
       #expect(fit.maxDeviation < 0.1, "\(name): a cubic follows a standard easing closely")
-      let t = fit.maxDeviationTime
-      let direct = abs(fit.report.polynomial.value(at: t) - fit.easing.level(atTime: t))
+      let t = fit.t
+      let direct = abs(report.polynomial.value(at: t) - easing.level(atTime: t))
       #expect(direct == fit.maxDeviation)
     }
   }

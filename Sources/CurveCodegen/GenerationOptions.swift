@@ -1,0 +1,52 @@
+import CurveCore
+import CurvePipeline
+import CurveSpec
+
+/// The resolved options of one generated file (spec `codegen` values overridden by CLI flags).
+public struct GenerationOptions: Sendable, Hashable {
+  /// The namespace `enum`'s name.
+  public var typeName: String
+  /// The access level of the generated API.
+  public var access: AccessLevel
+  /// The inverse strategy of `normalizedElapsed(forLevel:)`.
+  public var inverse: InverseMethod
+  /// Whether to emit the Foundation date helpers.
+  public var withSchedule: Bool
+
+  /// Creates options; `auto` inverse, `internal` access and no schedule by default.
+  public init(
+    typeName: String, access: AccessLevel = .internal, inverse: InverseMethod = .auto, withSchedule: Bool = false
+  ) {
+    self.typeName = typeName
+    self.access = access
+    self.inverse = inverse
+    self.withSchedule = withSchedule
+  }
+
+  /// Checks `name` as the generated namespace's name, by the one type-name rule the spec
+  /// reader also applies (`SwiftIdentifier.problem(withTypeName:)`).
+  /// - Throws: ``CodegenError/invalidTypeName(_:reason:)`` with a one-line reason.
+  public static func validate(typeName name: String) throws(CodegenError) {
+    if let problem = SwiftIdentifier.problem(withTypeName: name) { throw .invalidTypeName(name, reason: problem) }
+  }
+
+  /// The options for `curve`: each of `typeName`, `access`, `inverse` and `withSchedule` is
+  /// the flag's value when given, else the spec's `codegen` value, else the default (a type
+  /// name derived from the spec's `name`, `internal`, `auto`, no schedule).
+  /// - Throws: ``CodegenError/noTypeName(curveName:)`` when no type name is given and none
+  ///   can be derived, ``CodegenError/invalidTypeName(_:reason:)`` for a flag's bad name.
+  public static func resolved(
+    for curve: FittedCurve, typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseMethod? = nil,
+    withSchedule: Bool? = nil
+  ) throws(CodegenError) -> GenerationOptions {
+    let codegen = curve.spec?.codegen ?? CodegenOptions()
+    if let typeName { try validate(typeName: typeName) }
+    guard let name = typeName ?? codegen.typeName ?? curve.name.flatMap(SwiftIdentifier.typeName(fromCurveName:))
+    else {
+      throw .noTypeName(curveName: curve.name ?? curve.displayName)
+    }
+    return GenerationOptions(
+      typeName: name, access: access ?? codegen.access ?? .internal, inverse: inverse ?? codegen.inverse ?? .auto,
+      withSchedule: withSchedule ?? codegen.withSchedule ?? false)
+  }
+}

@@ -1,0 +1,30 @@
+/// Why a CSS easing could not be read, or a curve could not become one.
+///
+/// Every case names the offending input, so the command-line tool can print the
+/// ``description`` as its single `error:` line.
+public enum EasingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The text is not a CSS easing CurveKit understands.
+  case unparsableEasing(text: String, reason: String)
+  /// A CSS `cubic-bezier()` x control value lies outside [0, 1] (CSS rejects it).
+  case easingXOutOfRange(name: String, value: Double)
+  /// Only a polynomial of degree at most three is one cubic Bézier segment.
+  case notExportable(degree: Int)
+  /// An easing must start at level 1 and end at level 0 exactly.
+  case endpointNotExact(what: String, value: Double, expected: Double)
+
+  /// One line naming the offending input.
+  public var description: String {
+    switch self {
+    case .unparsableEasing(let text, let reason):
+      return "cannot read easing '\(text)': \(reason)"
+    case .easingXOutOfRange(let name, let value):
+      return "easing control value \(name) = \(value) is outside [0, 1]; CSS requires x1 and x2 in [0, 1]"
+    case .notExportable(let degree):
+      return "only a cubic (degree ≤ 3) is one Bézier segment, but the curve has degree \(degree); "
+        + "fit with \"degree\": 3 to export it"
+    case .endpointNotExact(let what, let value, let expected):
+      return "\(what) = \(value), but an exported depletion curve needs exactly \(expected) there "
+        + "(within \(CubicBezierEasing.endpointTolerance))"
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import CurveCore
+import CurvePipeline
+import CurveSpec
+
+/// The curve-source options every command that consumes a curve shares, and the one place
+/// where they become a ``CurveRequest`` for ``CurveResolver``.
+///
+/// Sources (exactly one): a spec file (a positional), `--point T:Y …`, `--data FILE|-`,
+/// `--coefficients a,b,…` or `--from-css EASING`. Overrides: `--weight`, `--degree`,
+/// `--unconstrained` / `--constraint`, `--monotonic`, `--min-slope`.
+enum CurveSourceOptions {
+  /// The source options, for a command's option list.
+  static let sources: [OptionSpec] = [
+    .repeated("--point", placeholder: "T:Y", help: "A control point (t, level); fitted by least squares."),
+    .value("--data", placeholder: "FILE", help: "Fit \"t y\" lines from FILE ('-' = stdin; '#' starts a comment)."),
+    .value("--coefficients", short: "-c", placeholder: "a,b,…", help: "The curve itself, highest power first."),
+    .value("--from-css", placeholder: "EASING", help: "Fit the depletion curve 1 − easing of a CSS cubic-bezier()."),
+  ]
+
+  /// The fit options, for a command's option list.
+  static let fitting: [OptionSpec] = [
+    .repeated("--weight", placeholder: "W", help: "A positive weight per point, in order (multiplies the residual)."),
+    .value("--degree", placeholder: "N", help: "Polynomial degree, 1…10 (default 3, or the spec's)."),
+    .flag("--unconstrained", help: "Fit without constraints (reports standard errors)."),
+    .repeated("--constraint", placeholder: "C", help: "value@T=V (f(T)=V) or slope@T=S (f'(T)=S)."),
+    .value(
+      "--monotonic", placeholder: "POLICY",
+      help: "require (fail with a witness if not decreasing), enforce (best monotone curve, degree ≤ 3) or ignore."),
+    .value(
+      "--min-slope", placeholder: "S", help: "Require f′ ≤ −S on [0, 1] (S ≥ 0; default 0 or the spec's minSlope)."),
+  ]
+
+  /// Both lists.
+  static let all = sources + fitting
+
+  /// The request the arguments describe, with `specPaths` the positionals the command
+  /// reads as spec files (at most one unless `allowsSeveralSpecs`).
+  /// - Throws: ``UsageError`` when no source or more than one is given, or an option is
+  ///   malformed.
+  static func requests(
+    _ arguments: ParsedArguments, specPaths: [String], allowsSeveralSpecs: Bool = false
+  ) throws -> [CurveRequest] {
+    let command = arguments.command
+    let pointTexts = arguments.values("--point")
+    let dataPath = arguments.value("--data")
+    let coefficients = try arguments.doubleList("--coefficients")
+    let cssText = arguments.value("--from-css")
+    let given =
+      (specPaths.isEmpty ? [] : ["a spec file"])
+      + [
+        (!pointTexts.isEmpty, "--point"), (dataPath != nil, "--data"), (coefficients != nil, "--coefficients"),
+        (cssText != nil, "--from-css"),
+      ].filter(\.0).map(\.1)
+    let flagSources = given.count - (specPaths.isEmpty ? 0 : 1)
+    if specPaths.count > 1, !allowsSeveralSpecs {
+      throw UsageError("give one spec file, not \(specPaths.count): '\(specPaths.joined(separator: "', '"))'")
+    }
+    let sourceCount = flagSources + specPaths.count
+    guard sourceCount >= 1 else {
+      throw UsageError(
+        "no curve: give a spec file, --point T:Y, --data FILE, --coefficients a,b,… or --from-css EASING "
+          + "(see 'curvekit \(command) --help')")
+    }
+    guard sourceCount == 1 || (flagSources == 0 && allowsSeveralSpecs) else {
+      let list = given.count == 2 ? "both \(given[0]) and \(given[1])" : given.joined(separator: ", ")
+      throw UsageError("give the curve from one source only, not \(list)")
+    }
+    var overrides = CurveRequest(.points([]))
+    try applyOverrides(arguments, to: &overrides)
+    func with(_ source: CurveRequest.Source) -> CurveRequest {
+      var request = overrides
+      request.source = source
+      return request
+    }
+    if let coefficients { return [with(.coefficients(coefficients))] }
+    if let cssText { return [with(.cssEasing(cssText))] }
+    if let dataPath { return [with(.dataFile(path: dataPath))] }
+    if !pointTexts.isEmpty { return [with(.points(try points(pointTexts)))] }
+    return specPaths.map { with(.specFile(path: $0)) }
+  }
+
+  /// The one request the arguments describe (see ``requests(_:specPaths:allowsSeveralSpecs:)``).
+  static func request(_ arguments: ParsedArguments, specPath: String?) throws -> CurveRequest {
+    try requests(arguments, specPaths: specPath.map { [$0] } ?? [])[0]
+  }
+
+  /// Resolves the one curve the arguments describe, reading `--data -` from `io`.
+  static func resolve(_ arguments: ParsedArguments, specPath: String?, io: any CommandIO) throws -> FittedCurve {
+    try resolve(request(arguments, specPath: specPath), io: io)
+  }
+
+  /// Resolves `request`, reading `--data -` from `io`.
+  static func resolve(_ request: CurveRequest, io: any CommandIO) throws -> FittedCurve {
+    try CurveResolver.resolve(request, standardInput: { () throws(SpecError) in try io.inputReader() })
+  }
+
+  /// The `require` violation of `curve` as a failed check (exit 1), when it has one.
+  static func checkPolicy(_ curve: FittedCurve) throws {
+    if let violation = curve.policyViolation { throw CheckFailure(violation.description) }
+  }
+
+  // MARK: - Parsing
+
+  /// `--weight`, `--degree`, `--unconstrained`, `--constraint`, `--monotonic`, `--min-slope`.
+  static func applyOverrides(_ arguments: ParsedArguments, to request: inout CurveRequest) throws {
+    let weightTexts = arguments.values("--weight")
+    if !weightTexts.isEmpty {
+      request.weights = try weightTexts.enumerated().map { index, text throws(UsageError) in
+        try NumberArgument.finiteDouble(text, what: "--weight \(index + 1)")
+      }
+    }
+    request.degree = try arguments.integer("--degree", in: CurveSpec.degrees)
+    let constraintTexts = arguments.values("--constraint")
+    if arguments.has("--unconstrained") {
+      guard constraintTexts.isEmpty else {
+        throw UsageError("--unconstrained and --constraint contradict each other; give one or the other")
+      }
+      request.constraints = []
+    }
+    if !constraintTexts.isEmpty {
+      request.constraints = try constraintTexts.map { text throws(UsageError) in try constraint(text) }
+    }
+    request.policy = try arguments.choice("--monotonic", as: MonotonicPolicy.self)
+    if let text = arguments.value("--min-slope") {
+      let value = try NumberArgument.finiteDouble(text, what: "--min-slope")
+      guard value >= 0 else { throw UsageError("--min-slope \(text) is negative; give the slope magnitude, e.g. 0.05") }
+      request.minSlope = value
+    }
+  }
+
+  /// The `--point` values, refusing two different levels at one t.
+  static func points(_ texts: [String]) throws -> [DataPoint] {
+    let points = try texts.enumerated().map { index, text throws(UsageError) in try point(text, index: index) }
+    if let (first, second) = CurveSpec.conflictingDuplicate(in: points) {
+      throw UsageError(
+        "--point \(second + 1) (\(texts[second])) repeats the t of --point \(first + 1) (\(texts[first])) "
+          + "with a different level")
+    }
+    return points
+  }
+
+  /// Parses `T:Y`.
+  static func point(_ text: String, index: Int) throws(UsageError) -> DataPoint {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2 else { throw UsageError("--point \(index + 1): '\(text)' is not of the form T:Y") }
+    return DataPoint(
+      t: try NumberArgument.finiteDouble(String(parts[0]), what: "--point \(index + 1) t"),
+      y: try NumberArgument.finiteDouble(String(parts[1]), what: "--point \(index + 1) y"))
+  }
+
+  /// Parses `value@T=V` or `slope@T=S`.
+  static func constraint(_ text: String) throws(UsageError) -> FitConstraint {
+    let kindAndRest = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+    let rest = kindAndRest.count == 2 ? kindAndRest[1].split(separator: "=", omittingEmptySubsequences: false) : []
+    guard rest.count == 2, ["value", "slope"].contains(kindAndRest[0]) else {
+      throw UsageError("--constraint '\(text)' is not of the form value@T=V or slope@T=S")
+    }
+    let t = try NumberArgument.finiteDouble(String(rest[0]), what: "--constraint '\(text)' T")
+    let target = try NumberArgument.finiteDouble(String(rest[1]), what: "--constraint '\(text)' target")
+    return kindAndRest[0] == "value" ? .value(at: t, equals: target) : .slope(at: t, equals: target)
+  }
+
+  /// For `eval` and `invert`, whose other positionals are numbers: without a source flag
+  /// (`--point`, `--data`, `--coefficients`, `--from-css`) the first positional is the spec
+  /// file. Returns the spec path and the remaining positionals.
+  static func specAndValues(_ arguments: ParsedArguments) -> (spec: String?, values: [String]) {
+    let flags = ["--point", "--data", "--coefficients", "--from-css"]
+    guard let first = arguments.positionals.first, !flags.contains(where: { !arguments.values($0).isEmpty }) else {
+      return (nil, arguments.positionals)
+    }
+    return (first, Array(arguments.positionals.dropFirst()))
+  }
+}

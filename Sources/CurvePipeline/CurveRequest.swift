@@ -1,0 +1,69 @@
+import CurveCore
+import CurveSpec
+
+/// What a command asks the resolver for: one curve source and the options that override it.
+///
+/// Every command that consumes a curve (`fit`, `check`, `eval`, `invert`, `generate`, `plot`,
+/// `export`, and the studio's API) builds one of these and hands it to ``CurveResolver``, so
+/// each source works everywhere and is read, fitted and judged once.
+public struct CurveRequest: Sendable {
+  /// Where the curve comes from.
+  public enum Source: Sendable {
+    /// A `*.curve.json` file (read and parsed by the resolver).
+    case specFile(path: String)
+    /// A spec already in memory (for example, one the studio received).
+    case spec(CurveSpec)
+    /// Points given one by one (`--point T:Y`), fitted under the depletion endpoints unless
+    /// ``CurveRequest/constraints`` says otherwise.
+    case points([DataPoint])
+    /// A text file of `t y` lines (`--data FILE`; `-` is standard input), streamed in
+    /// bounded memory beyond ``CurveResolver/inMemoryPointLimit`` points.
+    case dataFile(path: String)
+    /// Coefficients, highest power first (`--coefficients`): nothing is fitted.
+    case coefficients([Double])
+    /// A CSS easing (`--from-css`), sampled as the level 1 − easing(t) and fitted.
+    case cssEasing(String)
+  }
+
+  /// The source.
+  public var source: Source
+  /// The degree, overriding the spec's (default 3).
+  public var degree: Int?
+  /// Per-point weights, overriding the spec's.
+  public var weights: [Double]?
+  /// Equality constraints replacing the source's (`[]` fits unconstrained); nil keeps the
+  /// spec's, or the depletion endpoints f(0) = 1, f(1) = 0 for the other fitted sources.
+  public var constraints: [FitConstraint]?
+  /// The monotonicity policy, overriding the source's default (the spec's `monotonic`;
+  /// `enforce` for an imported easing; `require` under the depletion endpoints and `ignore`
+  /// for a general fit).
+  public var policy: MonotonicPolicy?
+  /// The minimum slope magnitude s (f′ ≤ −s), overriding the spec's `minSlope`.
+  public var minSlope: Double?
+
+  /// Creates a request for `source` with no overrides.
+  public init(
+    _ source: Source, degree: Int? = nil, weights: [Double]? = nil, constraints: [FitConstraint]? = nil,
+    policy: MonotonicPolicy? = nil, minSlope: Double? = nil
+  ) {
+    self.source = source
+    self.degree = degree
+    self.weights = weights
+    self.constraints = constraints
+    self.policy = policy
+    self.minSlope = minSlope
+  }
+
+  /// The name messages and generated headers use for the source: a spec's or data file's
+  /// name (never a path), `<stdin>`, `--coefficients`, `<arguments>` for `--point`, or the
+  /// easing text.
+  public var displayName: String {
+    switch source {
+    case .specFile(let path), .dataFile(let path): return FileText.displayName(of: path)
+    case .spec(let spec): return FileText.displayName(of: spec.sourceName)
+    case .points: return "<arguments>"
+    case .coefficients: return "--coefficients"
+    case .cssEasing(let text): return text
+    }
+  }
+}

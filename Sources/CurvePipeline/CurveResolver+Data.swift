@@ -1,0 +1,84 @@
+import CurveCore
+import CurveFitting
+import CurveSpec
+
+extension CurveResolver {
+  /// A data file (`--data FILE|-`), read once.
+  ///
+  /// Up to ``inMemoryPointLimit`` points it is fitted in memory exactly like `--point`.
+  /// Beyond, it streams: a Givens-accumulated factor (O(degree²) memory) whose basis
+  /// interval is [0, 1] for depletion fits and the range of the first block otherwise; then,
+  /// for a file, a second pass recomputes RSS from the residuals and finds the largest
+  /// |residual|. Standard input is read once, so there the RSS comes from the factor and the
+  /// largest |residual| is NaN (not computed).
+  static func fittedData(
+    path: String, request: CurveRequest, standardInput: () throws(SpecError) -> LineReader
+  ) throws(CurveSourceError) -> FittedCurve {
+    let displayName = request.displayName
+    let shape = try problem(points: [], request: request)
+    let depletion = request.constraints == nil
+    let weights = shape.weights
+    var buffered: [DataPoint] = []
+    var stream: StreamingLeastSquares?
+    var count = 0
+    do {
+      let reader = path == "-" ? try standardInput() : try LineReader(path: path)
+      try DataFileReader.forEachPoint(reader: reader) { (point, line) throws(SpecError) in
+        let location = SourceLocation(line: line, column: 1)
+        if depletion, !(0...1).contains(point.t) {
+          throw SpecError(
+            "t = \(point.t) is outside [0, 1], which the default constraints f(0)=1, f(1)=0 require; "
+              + "pass --unconstrained or --constraint for a general fit", source: reader.sourceName, location: location)
+        }
+        if let weights, count >= weights.count {
+          throw SpecError(
+            "more points than the \(weights.count) --weight values; give one weight per point or none",
+            source: reader.sourceName, location: location)
+        }
+        count += 1
+        do throws(FitError) {
+          if stream != nil {
+            try stream?.add(point, weight: weights?[count - 1] ?? 1)
+            return
+          }
+          buffered.append(point)
+          guard buffered.count > inMemoryPointLimit else { return }
+          let low = depletion ? 0 : buffered.map(\.t).min() ?? 0
+          let high = depletion ? 1 : buffered.map(\.t).max() ?? 1
+          var started = try StreamingLeastSquares(
+            degree: shape.degree, constraints: shape.constraints, interval: low...high)
+          for (index, held) in buffered.enumerated() { try started.add(held, weight: weights?[index] ?? 1) }
+          buffered = []
+          stream = started
+        } catch {
+          throw SpecError(error.description, source: reader.sourceName, location: location)
+        }
+      }
+    } catch {
+      throw .spec(error)
+    }
+    guard let stream else {
+      var problem = shape
+      problem.points = buffered
+      return try fitted(problem: problem, request: request, displayName: displayName)
+    }
+    if let weights, weights.count != count {
+      throw .fit(.fit(FitError.weightCountMismatch(weights: weights.count, points: count)))
+    }
+    var curve = try fitted(
+      displayName: displayName, policy: request.policy ?? defaultPolicy(for: shape), minSlope: request.minSlope ?? 0,
+      problem: shape, pointCount: count, isStreamed: true
+    ) { (policy, minSlope) throws(CurveFitError) in try stream.fit(policy: policy, minSlope: minSlope) }
+    guard path != "-", let result = curve.fit else { return curve }
+    var pass = StreamingResidualPass(result.report)
+    do {
+      try DataFileReader.forEachPoint(reader: try LineReader(path: path)) { point, _ in
+        pass.add(point, weight: weights?[pass.count] ?? 1)
+      }
+    } catch {
+      throw .spec(error)
+    }
+    curve.fit = result.replacingReport(stream.complete(result.report, with: pass))
+    return curve
+  }
+}

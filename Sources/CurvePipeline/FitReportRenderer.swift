@@ -1,0 +1,208 @@
+import CurveCore
+import CurveEasing
+import CurveFitting
+import CurveSpec
+
+/// The fit report, as text and as JSON: what `curvekit fit` prints and what the studio's
+/// `POST /api/fit` returns, byte for byte the same for the same curve.
+package enum FitReportRenderer {
+  /// The whole `--json` object for a fitted curve: the fit's figures, `monotonic`, and
+  /// `easing` / `streamed` where they apply. Nil for given coefficients (nothing was fitted).
+  package static func json(_ curve: FittedCurve) -> JSONValue? {
+    guard let result = curve.fit, let problem = curve.problem else { return nil }
+    guard case .object(var members) = json(result.report, problem: problem, pointCount: curve.pointCount) else {
+      return nil
+    }
+    if result.report.maxAbsResidual.isNaN {  // Streamed from stdin: no second pass.
+      members = members.map { member in
+        member.key.hasPrefix("maxAbsResidual") ? (member.key, JSONValue.null) : member
+      }
+    }
+    if curve.isStreamed { members.append(("streamed", .bool(true))) }
+    members.append(("monotonic", monotoneJSON(result)))
+    if let easing = curve.easing {
+      let deviation = EasingImport.maxDeviation(of: curve.polynomial, from: easing)
+      members.append(
+        (
+          "easing",
+          .object([
+            ("css", .string(easing.cssFunction)), ("maxDeviation", .number(deviation.value)),
+            ("maxDeviationT", .number(deviation.t)),
+          ])
+        ))
+    }
+    return .object(members)
+  }
+
+  /// The human-readable report of a fitted curve: the fit, the monotonicity section and,
+  /// for an imported easing, its deviation. Nil for given coefficients.
+  package static func text(_ curve: FittedCurve) -> String? {
+    guard let result = curve.fit, let problem = curve.problem else { return nil }
+    let report = result.report
+    var text = humanReport(report, problem: problem, pointCount: curve.pointCount)
+    if report.maxAbsResidual.isNaN {
+      text = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        line.hasPrefix("max |residual|") ? "max |residual|  not computed (standard input is read once)" : String(line)
+      }.joined(separator: "\n")
+    }
+    if curve.isStreamed { text += "\nstreamed        \(curve.pointCount) points in bounded memory\n" }
+    text += monotoneSummary(result)
+    if let easing = curve.easing {
+      let deviation = EasingImport.maxDeviation(of: curve.polynomial, from: easing)
+      text += "\nimported easing  \(easing.cssFunction)\nmax deviation    \(deviation.value) at t = \(deviation.t)\n"
+    }
+    return text
+  }
+
+  /// The `--json` object: every figure of the report, shortest round-trip numbers.
+  package static func json(_ report: FitReport, problem: FitProblem, pointCount: Int? = nil) -> JSONValue {
+    let constraints: [JSONValue] = zip(report.constraints, report.constraintResiduals).map { constraint, residual in
+      switch constraint {
+      case .value(let t, let value):
+        return .object([("t", .number(t)), ("value", .number(value)), ("residual", .optionalNumber(residual))])
+      case .slope(let t, let slope):
+        return .object([("t", .number(t)), ("slope", .number(slope)), ("residual", .optionalNumber(residual))])
+      }
+    }
+    return .object([
+      ("degree", .integer(report.degree)),
+      ("coefficients", .numbers(report.coefficients)),
+      ("points", .integer(pointCount ?? problem.points.count)),
+      ("weighted", .bool(report.isWeighted)),
+      ("rss", .optionalNumber(report.rss)),
+      ("rmse", .optionalNumber(report.rmse)),
+      ("maxAbsResidual", .optionalNumber(report.maxAbsResidual)),
+      ("maxAbsResidualT", .number(report.maxAbsResidualT)),
+      ("maxAbsResidualIndex", .integer(report.maxAbsResidualIndex)),
+      ("rSquared", .optionalNumber(report.rSquared)),
+      ("rank", .integer(report.rank)),
+      ("conditionNumber", .optionalNumber(report.conditionNumber)),
+      ("degreesOfFreedom", .integer(report.degreesOfFreedom)),
+      ("residualStandardDeviation", .optionalNumber(report.residualStandardDeviation)),
+      ("standardErrors", report.standardErrors.map(JSONValue.numbers) ?? .null),
+      ("constraints", .array(constraints)),
+    ])
+  }
+
+  /// The human-readable report: aligned label/value lines, shortest round-trip numbers.
+  package static func humanReport(_ report: FitReport, problem: FitProblem, pointCount: Int? = nil) -> String {
+    let kind =
+      report.constraints.isEmpty
+      ? "unconstrained"
+      : report.constraints.map(\.description).joined(separator: ", ")
+    var text = "Least-squares fit: degree \(report.degree), \(pointCount ?? problem.points.count) points"
+    text += (report.isWeighted ? " (weighted)" : "") + ", \(kind)\n\n"
+
+    var rows: [[String]] = [
+      report.standardErrors == nil ? ["term", "coefficient"] : ["term", "coefficient", "std. error"]
+    ]
+    for (index, coefficient) in report.coefficients.enumerated() {
+      let power = report.degree - index
+      rows.append(
+        [power == 0 ? "1" : power == 1 ? "t" : "t^\(power)", "\(coefficient)"]
+          + (report.standardErrors.map { ["\($0[index])"] } ?? []))
+    }
+    text += table(rows)
+
+    var summary: [[String]] = [
+      ["RSS", "\(report.rss)" + (report.isWeighted ? " (weighted)" : "")],
+      ["RMSE", "\(report.rmse)"],
+      [
+        "max |residual|",
+        "\(report.maxAbsResidual) at t = \(report.maxAbsResidualT) (point \(report.maxAbsResidualIndex + 1))",
+      ],
+      ["R²", report.rSquared.map { "\($0)" } ?? "undefined (all y equal)"],
+      ["rank", "\(report.rank) of \(report.degree + 1)"],
+      ["condition", "\(report.conditionNumber) (1-norm, scaled design)"],
+      ["residual SD", report.residualStandardDeviation.map { "\($0)" } ?? "undefined (no degrees of freedom)"],
+    ]
+    for (constraint, residual) in zip(report.constraints, report.constraintResiduals) {
+      summary.append(["\(constraint)", "residual \(residual)"])
+    }
+    text += "\n" + table(summary)
+    return text
+  }
+
+  /// One line for the exact verdict, e.g. `non-increasing, flat at t = 0.48`.
+  package static func verdictText(_ result: PolicyFitResult) -> String {
+    var text: String
+    switch result.monotonicity {
+    case .strictlyDecreasing: text = "strictly decreasing"
+    case .nonIncreasing(let flats):
+      text = "non-increasing, flat at t = " + flats.map { "\($0.t)" }.joined(separator: ", ")
+    case .strictlyIncreasing: text = "strictly increasing"
+    case .nonDecreasing(let flats):
+      text = "non-decreasing, flat at t = " + flats.map { "\($0.t)" }.joined(separator: ", ")
+    case .constant: text = "constant"
+    case .notMonotone(let rising, _): text = "not monotone: f′(\(rising.t)) = \(rising.slope) > 0"
+    }
+    if result.minSlope > 0 {
+      switch result.verdict {
+      case .holds: text += "; f′ ≤ -\(result.minSlope) holds"
+      case .fails(let t, let slope): text += "; f′ ≤ -\(result.minSlope) fails: f′(\(t)) = \(slope)"
+      case .undecided(let t, let slope):
+        text += "; f′ ≤ -\(result.minSlope) within rounding at t = \(t) (f′ = \(slope))"
+      }
+    }
+    return text
+  }
+
+  /// The human-readable monotonicity section.
+  package static func monotoneSummary(_ result: PolicyFitResult) -> String {
+    var rows: [[String]] = [
+      ["monotonic", result.policy.rawValue + (result.minSlope > 0 ? " (min slope \(result.minSlope))" : "")]
+    ]
+    rows.append(["verdict", verdictText(result)])
+    if let monotone = result.monotone {
+      if monotone.wasAlreadyMonotone {
+        rows.append(["active", "none: the least-squares fit already satisfies the constraint"])
+      } else {
+        rows.append(["active", monotone.activeConstraints.map(\.description).joined(separator: ", ")])
+        let relative = monotone.relativeRMSERise.map { " (\($0 * 100)%)" } ?? ""
+        rows.append([
+          "RMSE rise", "\(monotone.rmseRise)\(relative) over unconstrained RMSE \(monotone.unconstrained.rmse)",
+        ])
+      }
+      rows.append(["objective", "\(monotone.objective)"])
+      rows.append([
+        "KKT",
+        "relative residual \(monotone.kkt.relativeResidual), multipliers "
+          + (monotone.kkt.multipliers.isEmpty
+            ? "none" : monotone.kkt.multipliers.map(\.description).joined(separator: ", ")),
+      ])
+    }
+    return "\n" + table(rows)
+  }
+
+  /// The `--json` member `monotonic`.
+  package static func monotoneJSON(_ result: PolicyFitResult) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("policy", .string(result.policy.rawValue)),
+      ("minSlope", .number(result.minSlope)),
+      ("decreasing", .bool(result.monotonicity.isDecreasing)),
+      ("verdict", .string(verdictText(result))),
+    ]
+    if let monotone = result.monotone {
+      members += [
+        ("wasAlreadyMonotone", .bool(monotone.wasAlreadyMonotone)),
+        ("active", .array(monotone.activeConstraints.map { .string($0.description) })),
+        ("objective", .optionalNumber(monotone.objective)),
+        ("unconstrainedRMSE", .optionalNumber(monotone.unconstrained.rmse)),
+        ("rmseRise", .optionalNumber(monotone.rmseRise)),
+        ("kktRelativeResidual", .optionalNumber(monotone.kkt.relativeResidual)),
+        ("multipliers", .numbers(monotone.kkt.multipliers)),
+      ]
+    }
+    return .object(members)
+  }
+  /// Left-aligned columns separated by two spaces.
+  package static func table(_ rows: [[String]]) -> String {
+    let columns = rows.map(\.count).max() ?? 0
+    let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+    return rows.map { row in
+      row.enumerated().map { column, cell in
+        column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count + 2)
+      }.joined()
+    }.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,81 @@
+import CurveCore
+import CurveEasing
+import CurveFitting
+import CurveSpec
+
+/// One resolved curve: everything the renderers (the fit report, codegen, SVG plots, CSS and
+/// SwiftUI export, the studio) need, computed once by ``CurveResolver``.
+///
+/// Renderers read this value and never go back to the spec or the fitter: the source was
+/// parsed once, fitted once, and its monotonicity decided once (exactly, on the double
+/// coefficients).
+public struct FittedCurve: Sendable {
+  /// The name messages and generated headers use for the source (see
+  /// ``CurveRequest/displayName``).
+  public var displayName: String
+  /// The curve's own free-text name: the spec's `name`, else nil.
+  public var name: String?
+  /// The curve, highest power first.
+  public var polynomial: Polynomial
+  /// The same curve as a ``Cubic`` when its degree is at most three.
+  public var cubic: Cubic?
+  /// CurveCore's exact monotonicity verdict on [0, 1].
+  public var verdict: MonotonicityVerdict
+  /// The policy the curve was produced under (for given coefficients, the one asked for,
+  /// `require` by default, though nothing was fitted).
+  public var policy: MonotonicPolicy
+  /// The minimum slope magnitude s the policy applied (0 when none).
+  public var minSlope: Double
+  /// The fit and its evidence; nil when the coefficients were given directly.
+  public var fit: PolicyFitResult?
+  /// The least-squares problem that was fitted (for streamed data its points are not held:
+  /// see ``pointCount``); nil for given coefficients.
+  public var problem: FitProblem?
+  /// The number of points fitted (streamed data included).
+  public var pointCount: Int
+  /// True when the data was streamed rather than held in memory.
+  public var isStreamed: Bool
+  /// The spec, when the source was one: its codegen options, `durationDays` and description.
+  public var spec: CurveSpec?
+  /// The imported easing, for `--from-css`.
+  public var easing: CubicBezierEasing?
+  /// Set when a fitted curve breaks its `require` policy: the error with the witness, ready
+  /// to print after the report (exit 1). Always nil for given coefficients.
+  public var policyViolation: CurveFitError?
+
+  /// Creates a resolved curve. ``CurveResolver`` is the usual way to get one.
+  public init(
+    displayName: String, name: String? = nil, polynomial: Polynomial, verdict: MonotonicityVerdict,
+    policy: MonotonicPolicy, minSlope: Double = 0, fit: PolicyFitResult? = nil, problem: FitProblem? = nil,
+    pointCount: Int = 0, isStreamed: Bool = false, spec: CurveSpec? = nil, easing: CubicBezierEasing? = nil,
+    policyViolation: CurveFitError? = nil
+  ) {
+    self.displayName = displayName
+    self.name = name
+    self.polynomial = polynomial
+    self.cubic = try? Cubic(polynomial)
+    self.verdict = verdict
+    self.policy = policy
+    self.minSlope = minSlope
+    self.fit = fit
+    self.problem = problem
+    self.pointCount = pointCount
+    self.isStreamed = isStreamed
+    self.spec = spec
+    self.easing = easing
+    self.policyViolation = policyViolation
+  }
+
+  /// The fitter's report; nil for given coefficients.
+  public var report: FitReport? { fit?.report }
+
+  /// The points fitted (empty for coefficients and streamed data).
+  public var points: [DataPoint] { problem?.points ?? [] }
+
+  /// Where the curve rises, by CurveCore's one rule
+  /// (``MonotonicityVerdict/risingWitness(of:)``); nil when it never does.
+  public var risingWitness: MonotonicityWitness? { verdict.risingWitness(of: polynomial) }
+
+  /// The depletion period in days, from the spec.
+  public var durationDays: Double? { spec?.durationDays }
+}
