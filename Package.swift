@@ -87,6 +87,8 @@ let package = Package(
       pkgConfig: "lapack",
       providers: [.apt(["liblapack-dev", "libopenblas-dev", "pkg-config"])]
     ),
+    // Build time only (not a product): writes InverseKernelSource.files from CurveCore's kernel files.
+    .executableTarget(name: "EmbedInverseKernels"),
 
     // MARK: - Tests
 
