@@ -43,7 +43,11 @@ let package = Package(
     .target(name: "CurveSchedule", dependencies: ["CurveCore"]),
     .target(name: "CurveFitting", dependencies: ["CurveCore", lapackDependency]),
     .target(name: "CurveSpec", dependencies: ["CurveCore", "CurveFitting"]),
-    .target(name: "CurveCodegen", dependencies: ["CurveCore", "CurveFitting", "CurveSpec"]),
+    .target(
+      name: "CurveCodegen",
+      dependencies: ["CurveCore", "CurveFitting", "CurveSpec"],
+      plugins: [.plugin(name: "EmbedInverseKernelsPlugin")]
+    ),
     .target(name: "CurveDesign", dependencies: ["CurveCore", "CurveFitting", "CurveSpec"]),
     .target(
       name: "CurveKit",
@@ -87,8 +91,10 @@ let package = Package(
       pkgConfig: "lapack",
       providers: [.apt(["liblapack-dev", "libopenblas-dev", "pkg-config"])]
     ),
-    // Build time only (not a product): writes InverseKernelSource.files from CurveCore's kernel files.
+    // Build time only (not products): copies Sources/CurveCore/CubicInverseKernel*.swift into
+    // CurveCodegen as InverseKernelSource.files, so generated code embeds the library's kernels.
     .executableTarget(name: "EmbedInverseKernels"),
+    .plugin(name: "EmbedInverseKernelsPlugin", capability: .buildTool(), dependencies: ["EmbedInverseKernels"]),
 
     // MARK: - Tests
 
