@@ -59,7 +59,11 @@ let package = Package(
     .target(name: "CurveSpec", dependencies: ["CurveCore"]),
     .target(name: "CurveEasing", dependencies: ["CurveCore"]),
     .target(name: "CurvePipeline", dependencies: ["CurveCore", "CurveFitting", "CurveSpec", "CurveEasing"]),
-    .target(name: "CurveCodegen", dependencies: ["CurveCore", "CurveSpec", "CurvePipeline"]),
+    .target(
+      name: "CurveCodegen",
+      dependencies: ["CurveCore", "CurveSpec", "CurvePipeline"],
+      plugins: [.plugin(name: "EmbedInverseKernelsPlugin")]
+    ),
     .target(name: "CurveDesign", dependencies: ["CurveCore", "CurveSpec", "CurveEasing", "CurvePipeline"]),
 
     // MARK: - Command-line tool and plugins
@@ -97,6 +101,10 @@ let package = Package(
       pkgConfig: "lapack",
       providers: [.apt(["liblapack-dev", "libopenblas-dev", "pkg-config"])]
     ),
+    // Build time only (not products): copies Sources/CurveCore/CubicInverseKernel*.swift into
+    // CurveCodegen as InverseKernelSource.files, so generated code embeds the library's kernels.
+    .executableTarget(name: "EmbedInverseKernels"),
+    .plugin(name: "EmbedInverseKernelsPlugin", capability: .buildTool(), dependencies: ["EmbedInverseKernels"]),
 
     // MARK: - Tests
 

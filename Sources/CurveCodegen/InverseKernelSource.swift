@@ -3,8 +3,11 @@ import CurveCore
 /// The CurveCore inverse kernels that generated files embed, and which of them each
 /// inverse method needs.
 ///
-/// The texts in ``files`` are exact copies of `Sources/CurveCore/CubicInverseKernel*.swift`
-/// (refreshed by `scripts/embed-inverse-kernels.sh`, checked by CurveCodegenTests). A
+/// The texts in ``files`` are the bytes of `Sources/CurveCore/CubicInverseKernel*.swift`,
+/// read at build time: the `EmbedInverseKernelsPlugin` build-tool plugin runs the
+/// `EmbedInverseKernels` tool, which writes `InverseKernelSource+Files.swift` to the plugin
+/// work directory whenever a kernel file changes, so there is no copy to refresh by hand
+/// (CurveCodegenTests checks the texts against the files on disk). A
 /// generated file carries the lines between each file's `curvekit:embed-begin` and
 /// `curvekit:embed-end` markers unchanged, inside `extension <Type>.CubicInverseKernel`, so
 /// the generated inverse runs the library's own operations and agrees with it bit for bit.
@@ -34,10 +37,11 @@ public enum InverseKernelSource {
   /// The marker line (trimmed) that closes the embedded region of a kernel file.
   public static let endMarker = "// curvekit:embed-end"
 
-  /// The complete text of a kernel file as CurveCodegen carries it (ending in a newline).
+  /// The complete text of a kernel file as CurveCodegen carries it, byte for byte as it was
+  /// on disk when CurveCodegen was built; empty when the build embedded no such file.
   public static func fileText(_ part: Part) -> String {
     guard let entry = files.first(where: { $0.name == part.fileName }) else { return "" }
-    return entry.text + "\n"
+    return entry.text
   }
 
   /// The lines strictly between the embed markers of `part`, each ending in a newline;
