@@ -25,7 +25,7 @@ extension Cubic {
   ///   - targetLevel: the wanted level.
   ///   - iterations: the number of halvings, ``articleBisectionIterations`` by default.
   /// - Complexity: `iterations` Horner evaluations. The computation is
-  ///   ``CubicInverseKernel`` `bisection`, the text generated code embeds.
+  ///   `CubicInverseKernel.bisection`, the text generated code embeds.
   @inlinable
   public func normalizedElapsedByBisection(
     forLevel targetLevel: Double,

@@ -23,10 +23,12 @@ extension Cubic {
   /// a single polish step does not always recover full precision, which is why `auto`
   /// does not use this method. Clamping and NaN conventions as in
   /// ``Cubic/normalizedElapsed(forLevel:method:)``.
-  /// - Parameter polish: the single refinement step, `.halley` by default.
+  /// - Parameters:
+  ///   - level: the wanted level.
+  ///   - polish: the single refinement step, `.halley` by default.
   /// - Complexity: O(1): one cbrt or acos plus up to three cos, then one compensated
   ///   residual per candidate and per polish step.
-  /// The computation is ``CubicInverseKernel`` `cardano`, the text generated code embeds.
+  /// The computation is `CubicInverseKernel.cardano`, the text generated code embeds.
   public func normalizedElapsedByCardano(forLevel level: Double, polish: CardanoPolish = .halley) -> Double {
     let kernelPolish: CubicInverseKernel.Polish
     switch polish {

@@ -22,7 +22,7 @@ extension Cubic {
   /// - Complexity: typically 2–4 plain Halley steps and 1–2 compensated Newton ones (≈ 60 flops
   ///   each); at most ``newtonMaximumIterations`` of each.
   ///
-  /// The computation is ``CubicInverseKernel`` `newton`, the text generated code embeds.
+  /// The computation is `CubicInverseKernel.newton`, the text generated code embeds.
   public func normalizedElapsedByNewton(forLevel level: Double) -> Double {
     CubicInverseKernel.newton(a, b, c, d, level: level)
   }

@@ -22,6 +22,7 @@ public enum RealRootsError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Every coefficient is zero, so every real number is a root.
   case everyNumberIsARoot
 
+  /// One line naming the offending coefficients.
   public var description: String {
     switch self {
     case .nonFiniteCoefficient(let index, let value):

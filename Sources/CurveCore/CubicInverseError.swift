@@ -7,6 +7,7 @@ public enum CubicInverseError: Error, Sendable, Hashable, CustomStringConvertibl
   /// The slope changes sign inside [0, 1]; `witness` is a t where f′ has the wrong sign.
   case notMonotone(Cubic, witness: Double, slope: Double)
 
+  /// One line naming the cubic and why it cannot be inverted.
   public var description: String {
     switch self {
     case .nonFiniteCoefficient(let cubic):

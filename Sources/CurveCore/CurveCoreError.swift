@@ -11,6 +11,7 @@ public enum CurveCoreError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A polynomial of degree above three was used where a cubic is required.
   case notACubic(degree: Int)
 
+  /// One line naming the offending input.
   public var description: String {
     switch self {
     case .noCoefficients:

@@ -49,13 +49,13 @@ public struct DepletionSchedule: Sendable, Hashable {
   }
 
   /// The level at `date` (the article's `currentLevel(at:)`): ``normalizedElapsed(at:)``
-  /// evaluated by ``Cubic/level(forNormalizedElapsed:)``, bit for bit the article's result.
+  /// evaluated by ``CurveCore/Cubic/level(forNormalizedElapsed:)``, bit for bit the article's result.
   /// - Parameter date: the moment to evaluate; now by default.
   public func level(at date: Date = Date()) -> Double {
     curve.level(forNormalizedElapsed: normalizedElapsed(at: date))
   }
 
-  /// The level at `date` evaluated by a chosen ``EvaluationScheme``.
+  /// The level at `date` evaluated by a chosen ``CurveCore/EvaluationScheme``.
   public func level(at date: Date, scheme: EvaluationScheme) -> Double {
     curve.level(forNormalizedElapsed: normalizedElapsed(at: date), scheme: scheme)
   }
@@ -100,7 +100,7 @@ public struct DepletionSchedule: Sendable, Hashable {
   }
 
   /// ``refillDate(forLevel:at:inverse:)`` with CurveCore's inverse of ``curve``
-  /// (``Cubic/normalizedElapsed(forLevel:method:)``). The default `.bisection` is the
+  /// (``CurveCore/Cubic/normalizedElapsed(forLevel:method:)``). The default `.bisection` is the
   /// article's algorithm bit for bit (time error ≈ 1.2e-10 of the duration, larger at a flat
   /// end); `.auto` reaches full double precision.
   public func refillDate(forLevel level: Double, at now: Date, method: InverseMethod = .bisection) -> Date {
