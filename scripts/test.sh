@@ -2,6 +2,7 @@
 # The README's test command, and what CI runs (.ci/run). On a fresh machine it installs
 # what is missing, then:
 #   0. lints every Swift file with the toolchain's swift-format (strict);
+#   0. builds the DocC archive of the runtime (scripts/docs.sh, warnings are errors);
 #   1. builds the package and its tests with warnings as errors;
 #   2. builds and runs examples/HabitTracker through the build-tool and command plugins;
 #   3. runs the benchmarks' --quick smoke run (fails on an accuracy regression, never on time);
@@ -12,6 +13,9 @@ scripts/ensure-deps.sh
 
 echo "==> swift format lint --strict (house style: .swift-format)"
 scripts/lint.sh
+
+echo "==> DocC: the runtime documentation, warnings (broken links) are errors"
+scripts/docs.sh
 
 echo "==> swift build --build-tests (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors

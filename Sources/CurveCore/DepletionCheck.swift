@@ -45,8 +45,10 @@ public struct DepletionCheck: Sendable, Hashable {
 extension Polynomial {
   /// Checks that this polynomial is a depletion curve: the exact ``monotonicity()`` verdict,
   /// plus f(0) = 1 and f(1) = 0 within `tolerance` (``DepletionCheck/defaultTolerance`` by default).
-  /// - Parameter verdict: this polynomial's ``monotonicity()`` when the caller already has it
-  ///   (a resolved curve decides it once); computed here when nil.
+  /// - Parameters:
+  ///   - tolerance: the largest accepted |f(0) − 1| and |f(1)|.
+  ///   - verdict: this polynomial's ``monotonicity()`` when the caller already has it (a
+  ///     resolved curve decides it once); computed here when nil.
   /// - Complexity: that of ``monotonicity()`` when `verdict` is nil, else O(degree).
   public func depletionCheck(
     tolerance: Double = DepletionCheck.defaultTolerance, verdict: MonotonicityVerdict? = nil
@@ -62,7 +64,7 @@ extension Polynomial {
 }
 
 extension Cubic {
-  /// ``Polynomial/depletionCheck(tolerance:)`` for this cubic.
+  /// ``Polynomial/depletionCheck(tolerance:verdict:)`` for this cubic.
   public func depletionCheck(tolerance: Double = DepletionCheck.defaultTolerance) -> DepletionCheck {
     polynomial.depletionCheck(tolerance: tolerance)
   }

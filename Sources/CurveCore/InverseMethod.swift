@@ -43,7 +43,7 @@ public enum InverseMethod: String, Sendable, Hashable, CaseIterable {
   /// number of polish steps with residuals expanded about each cell's node.
   ///
   /// Error: ≤ 2 ulp(t) + 2⁻⁵⁶. The table exists only for curves it can invert (monotone on
-  /// [0, 1], see ``CubicInverseTable/init(_:)``); there is no silent substitute: the CLI and
+  /// [0, 1], see ``CubicInverseTable/init(_:cellCount:)``); there is no silent substitute: the CLI and
   /// code generation refuse such a curve with the table's reason, and the one-off
   /// ``Cubic/normalizedElapsed(forLevel:method:)`` returns NaN for it. Cost per query: one
   /// lookup and one (up to three) Halley steps; building it costs about 64 + 1000 Newton
