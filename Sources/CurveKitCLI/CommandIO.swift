@@ -56,18 +56,8 @@ package final class StandardIO: CommandIO {
   }
 
   private func writeAll(_ bytes: inout [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      var offset = 0
-      while offset < raw.count {
-        let written = systemWrite(descriptor, base + offset, raw.count - offset)
-        if written <= 0 {
-          if written < 0 && errno == EINTR { continue }
-          return  // EPIPE and the like: the reader went away; nothing useful to do.
-        }
-        offset += written
-      }
-    }
+    // A failure (EPIPE and the like: the reader went away) leaves nothing useful to do.
+    bytes.withUnsafeBytes { _ = FileIO.writeAll($0, to: descriptor) }
   }
 }
 
@@ -92,8 +82,4 @@ package final class CapturedIO: CommandIO {
   package func writeError(_ text: String) { errors += text }
   package func inputReader() throws(SpecError) -> LineReader { LineReader(text: input, sourceName: "<stdin>") }
   package func flush() {}
-}
-
-func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, pointer, count)
 }

@@ -59,8 +59,8 @@ public struct CurveRequest: Sendable {
   /// easing text.
   public var displayName: String {
     switch source {
-    case .specFile(let path), .dataFile(let path): return FileText.displayName(of: path)
-    case .spec(let spec): return FileText.displayName(of: spec.sourceName)
+    case .specFile(let path), .dataFile(let path): return FileIO.displayName(of: path)
+    case .spec(let spec): return FileIO.displayName(of: spec.sourceName)
     case .points: return "<arguments>"
     case .coefficients: return "--coefficients"
     case .cssEasing(let text): return text

@@ -74,7 +74,7 @@ public enum CurveResolver {
       points: spec.points, weights: spec.weights, degree: spec.degree, constraints: spec.constraints)
     try apply(request, to: &problem, usesDefaultConstraints: spec.usesDefaultConstraints)
     var curve = try fitted(
-      problem: problem, request: request, displayName: FileText.displayName(of: spec.sourceName),
+      problem: problem, request: request, displayName: FileIO.displayName(of: spec.sourceName),
       defaultPolicy: spec.monotonic, defaultMinSlope: spec.minSlope ?? 0)
     curve.name = spec.name
     curve.spec = spec

@@ -11,9 +11,19 @@ extension CurveSpec {
   ///   - text: the JSON document.
   ///   - sourceName: the file name to show in messages.
   public static func parse(_ text: String, sourceName: String) throws(SpecError) -> CurveSpec {
+    try parse(utf8: Array(text.utf8), sourceName: sourceName)
+  }
+
+  /// Parses a spec from the UTF-8 bytes of a JSON document (what ``load(path:)`` reads):
+  /// the bytes are scanned once, with no intermediate `String`.
+  /// - Throws: ``SpecError`` for invalid UTF-8, malformed JSON or an invalid spec.
+  public static func parse(utf8 bytes: [UInt8], sourceName: String) throws(SpecError) -> CurveSpec {
+    if let offset = firstInvalidUTF8(bytes) {
+      throw SpecError("the file is not valid UTF-8 text (byte \(offset + 1))", source: sourceName)
+    }
     let root: JSONNode
     do {
-      root = try JSONParser.parse(text)
+      root = try JSONParser.parse(utf8: bytes)
     } catch {
       throw SpecError("malformed JSON: \(error.message)", source: sourceName, location: error.location)
     }
@@ -24,9 +34,23 @@ extension CurveSpec {
   /// Reads and parses the spec at `path`.
   /// - Throws: ``SpecError`` when the file cannot be read or is not a valid spec.
   public static func load(path: String) throws(SpecError) -> CurveSpec {
-    let sourceName = FileText.displayName(of: path)
-    let text = try FileText.read(path: path, sourceName: sourceName)
-    return try parse(text, sourceName: sourceName)
+    let sourceName = FileIO.displayName(of: path)
+    return try parse(utf8: FileIO.readSpecBytes(path: path, sourceName: sourceName), sourceName: sourceName)
+  }
+
+  /// The offset of the first byte that does not belong to a valid UTF-8 sequence, or nil.
+  /// - Complexity: O(n), one pass, no allocation.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
   }
 }
 

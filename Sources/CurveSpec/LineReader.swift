@@ -28,8 +28,8 @@ package final class LineReader {
   /// Opens `path` for reading; `-` means standard input.
   /// - Throws: ``SpecError`` naming the path and the system's reason, or when it is a directory.
   package init(path: String) throws(SpecError) {
-    sourceName = FileText.displayName(of: path)
-    source = .file(try FileText.openForReading(path: path, sourceName: sourceName), owned: true)
+    sourceName = FileIO.displayName(of: path)
+    source = .file(try FileIO.openForReading(path: path, sourceName: sourceName), owned: true)
   }
 
   /// Reads lines from `text` (for tests and in-process callers).

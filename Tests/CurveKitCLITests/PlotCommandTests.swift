@@ -1,6 +1,7 @@
 import CurveDesign
 import CurveKitCLI
 import CurveKitTestSupport
+import CurveSpec
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 
 /// The contents of `path` as text, or nil when it cannot be read.
 func readText(_ path: String) -> String? {
-  AtomicFileWriter.existingContent(of: path).map { String(decoding: $0, as: UTF8.self) }
+  FileIO.existingContent(of: path).map { String(decoding: $0, as: UTF8.self) }
 }
 
 /// A fresh, empty directory under /tmp for one test.
@@ -72,7 +73,7 @@ struct PlotCommandTests {
     let result = runCurveKit(["plot", Self.example + "steep-end.curve.json", "-o", "\(directory)/p.svg", "--png"])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.hasSuffix("wrote \(directory)/p.png\n"))
-    let bytes = try #require(AtomicFileWriter.existingContent(of: "\(directory)/p.png"))
+    let bytes = try #require(FileIO.existingContent(of: "\(directory)/p.png"))
     #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "PNG signature")
   }
 

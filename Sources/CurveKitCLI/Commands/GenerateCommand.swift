@@ -3,14 +3,6 @@ import CurveCore
 import CurvePipeline
 import CurveSpec
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `curvekit generate`: emit the self-contained Swift source file for a curve.
 enum GenerateCommand: CurveKitCommand {
   static let name = "generate"
@@ -55,7 +47,7 @@ enum GenerateCommand: CurveKitCommand {
     if arguments.has("--check") {
       try check(text, against: output)
     } else {
-      try AtomicFileWriter.write(text, to: output)
+      try FileIO.write(text, to: output)
     }
     return .success
   }
@@ -94,11 +86,10 @@ enum GenerateCommand: CurveKitCommand {
   /// `--check`: exit 1 when `path` is missing or differs from `text`; a directory is
   /// invalid input.
   static func check(_ text: String, against path: String) throws {
-    var info = stat()
-    if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+    if FileIO.kind(of: path) == .directory {
       throw UsageError("cannot check '\(path)': it is a directory")
     }
-    guard let existing = AtomicFileWriter.existingContent(of: path) else {
+    guard let existing = FileIO.existingContent(of: path) else {
       throw CheckFailure("'\(path)' does not exist or cannot be read; run 'curvekit generate' without --check")
     }
     guard existing == Array(text.utf8) else {

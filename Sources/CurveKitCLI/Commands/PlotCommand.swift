@@ -44,7 +44,7 @@ enum PlotCommand: CurveKitCommand {
     if days == nil, !arguments.has("--normalized") { days = curves.lazy.compactMap(\.durationDays).first }
     let options = PlotOptions(durationDays: days, title: arguments.value("--title"))
     let svg = try SVGPlot.render(series, options: options)
-    let outcome = try AtomicFileWriter.write(svg, to: output)
+    let outcome = try FileIO.write(svg, to: output)
     io.write(
       "\(outcome == .written ? "wrote" : "unchanged") \(output) (\(series.count) curve\(series.count == 1 ? "" : "s"))\n"
     )
