@@ -71,7 +71,7 @@ let package = Package(
     .target(
       name: "CurveKitCLI",
       dependencies: [
-        "CurveCore", "CurveFitting", "CurveSpec", "CurveEasing", "CurvePipeline", "CurveCodegen", "CurveDesign",
+        "CurveCore", "CurveSpec", "CurveEasing", "CurvePipeline", "CurveCodegen", "CurveDesign",
       ]
     ),
     .executableTarget(name: "curvekit", dependencies: ["CurveKitCLI"]),
