@@ -16,6 +16,14 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
   /// An error about the curve of the spec or data file `source` (its file name).
   indirect case located(CurveFitError, source: String)
 
+  /// True when the milestones cannot hold together with the endpoints (and monotonicity).
+  public var isMilestoneInfeasibility: Bool {
+    switch underlying {
+    case .fit(.milestonesInfeasible), .monotone(.fit(.milestonesInfeasible)): return true
+    default: return false
+    }
+  }
+
   /// The error without its location.
   public var underlying: CurveFitError {
     if case .located(let inner, _) = self { return inner.underlying }

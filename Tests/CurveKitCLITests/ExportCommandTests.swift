@@ -43,12 +43,23 @@ struct ExportCommandTests {
     #expect(notes.count == 3 && notes[0].hasPrefix("note: y1") && notes[2].hasPrefix("note: the curve rises"))
   }
 
+  @Test("a curve that does not go from 1 to 0 is refused (exit 1, naming f(0)) unless --allow-non-depletion")
+  func nonDepletion() {
+    let refused = runCurveKit(["export", "--coefficients", "0.5,0,-1.5,1.001"])
+    #expect(refused.status == 1 && refused.output.isEmpty)
+    #expect(isOneLineError(refused.errors) && refused.errors.contains("f(0) = 1.001, not 1"), "\(refused.errors)")
+    let allowed = runCurveKit(["export", "--coefficients", "0.5,0,-1.5,1.001", "--allow-non-depletion"])
+    #expect(allowed.status == 0, "\(allowed.errors)")
+    #expect(allowed.errors.contains("note: exported the curve rescaled to go from 1 to 0"))
+    let generated = runCurveKit(["generate", "--coefficients", "-0.13,-0.09,-0.775,1", "--type-name", "Off"])
+    #expect(generated.status == 1 && generated.errors.contains("f(1) = 0.004999999999999977, not 0"))
+  }
+
   @Test(
     "export errors exit 2 with one line",
     arguments: [
       ["export"],
       ["export", "--coefficients", "1,0,0,0,-2,1"],
-      ["export", "--coefficients", "0.5,0,-1.5,1.001"],
       ["export", "--coefficients", "1,x,3"],
       ["export", "--coefficients", "0,0,-1,1", "--format", "figma"],
       ["export", "--coefficients", "0,0,-1,1", "--duration", "0"],

@@ -33,6 +33,7 @@ enum ExportCommand: CurveKitCommand {
       .value("--format", placeholder: "css|swiftui|json", help: "The output format (default css)."),
       .value("--name", placeholder: "NAME", help: "The curve's name (default: the spec's name, or Depletion)."),
       .value("--duration", placeholder: "SECONDS", help: "The SwiftUI animation duration (default 0.35)."),
+      CurveSourceOptions.allowNonDepletion,
     ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
@@ -42,7 +43,8 @@ enum ExportCommand: CurveKitCommand {
     guard duration > 0 else { throw UsageError("--duration: '\(duration)' must be positive") }
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     let name = arguments.value("--name") ?? curve.name ?? "Depletion"
-    let easing = try CubicBezierEasing(progressOf: curve.polynomial)
+    try CurveSourceOptions.checkDepletion(curve, arguments: arguments, action: "export")
+    let easing = try CubicBezierEasing(progressOf: try exported(curve.polynomial, io: io))
     switch format {
     case .css: io.write(easing.cssSnippet(name: name))
     case .swiftui: io.write(easing.swiftUISnippet(name: name, duration: duration))
@@ -53,5 +55,23 @@ enum ExportCommand: CurveKitCommand {
       io.writeError("note: the curve rises near t = \(rising.t), so the easing moves backwards there\n")
     }
     return .success
+  }
+
+  /// The polynomial to export: the curve itself when it goes from 1 to 0, else (only with
+  /// `--allow-non-depletion`) the curve rescaled to (f − f(1)) / (f(0) − f(1)), which does, with
+  /// a note on stderr. A curve with f(0) = f(1) has no such rescaling.
+  static func exported(_ polynomial: Polynomial, io: any CommandIO) throws -> Polynomial {
+    let check = polynomial.depletionCheck()
+    guard check.startDeviation > check.tolerance || check.endDeviation > check.tolerance else { return polynomial }
+    let (start, end) = (check.startLevel, check.endLevel)
+    guard start != end else { throw UsageError("export: f(0) = f(1) = \(start), so the curve has no easing") }
+    var coefficients = polynomial.coefficients.map { $0 / (start - end) }
+    coefficients[coefficients.count - 1] = 1
+    let rescaled = try Polynomial(coefficients: coefficients)
+    // f(1) of the rescaled curve, rounded: move the linear term by it so f(1) = 0 exactly enough.
+    let rest = rescaled.value(at: 1)
+    if coefficients.count >= 2 { coefficients[coefficients.count - 2] -= rest }
+    io.writeError("note: exported the curve rescaled to go from 1 to 0 (f(0) = \(start), f(1) = \(end))\n")
+    return try Polynomial(coefficients: coefficients)
   }
 }

@@ -31,6 +31,7 @@ enum GenerateCommand: CurveKitCommand {
       .value("--inverse", placeholder: "METHOD", help: "auto (default), bisection, cardano, newton or table."),
       .flag("--with-schedule", help: "Add the Foundation date helpers (currentLevel, refill date, widget %)."),
       .flag("--allow-non-monotone", help: "Generate even when the curve is not monotone on [0, 1]."),
+      CurveSourceOptions.allowNonDepletion,
       .flag("--check", help: "Write nothing; exit 1 when FILE differs from what would be generated."),
     ]
 
@@ -68,9 +69,10 @@ enum GenerateCommand: CurveKitCommand {
       withSchedule: arguments.has("--with-schedule") ? true : nil)
     // Only a cubic ships (invalid input, exit 2), whatever its monotonicity.
     guard curve.cubic != nil else { throw CodegenError.unsupportedDegree(curve.polynomial.degree) }
+    try CurveSourceOptions.checkDepletion(curve, arguments: arguments, action: "generate")
     guard !arguments.has("--allow-non-monotone"), curve.policy != .ignore else { return (curve, options) }
-    if let violation = curve.policyViolation {
-      throw CheckFailure("\(violation.description); or pass --allow-non-monotone to generate it anyway")
+    if let message = FitReportRenderer.violationMessage(curve) {
+      throw CheckFailure("\(message); or pass --allow-non-monotone to generate it anyway")
     }
     // Increasing curves are monotone too; a constant one has no inverse.
     if !curve.verdict.isDecreasing, !curve.verdict.isIncreasing {
