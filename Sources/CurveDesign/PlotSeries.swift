@@ -23,6 +23,8 @@ public struct PlotSeries: Sendable {
   public let slope: SlopeProfile
   /// CurveCore's exact monotonicity verdict on [0, 1] (the legend's verdict).
   public let verdict: MonotonicityVerdict
+  /// The designer's milestones (normalized), drawn as guide lines.
+  public var milestones: [Milestone] = []
 
   /// Creates a series from a polynomial and its points, computing the residuals.
   /// - Complexity: O(points) plus the slope scan and the exact verdict.
@@ -61,5 +63,14 @@ public struct PlotSeries: Sendable {
     let threshold = curve.minSlope > 0 ? curve.minSlope : SlopeProfile.defaultFlatThreshold
     slope = SlopeProfile(curve.polynomial, flatThreshold: threshold)
     verdict = curve.verdict
+    milestones = curve.milestones
+  }
+}
+
+extension Milestone {
+  /// True for ``atLeast(level:until:)``.
+  var isAtLeastBound: Bool {
+    if case .atLeast = self { return true }
+    return false
   }
 }

@@ -21,6 +21,18 @@ extension SVGPlot {
     }
   }
 
+  /// Where the curve levels off, in the words `fit` and `check` use: "flat at t = …" for the
+  /// exact verdict's flat points (f′ = 0 there), "nearly flat: …" for the stretches where
+  /// |f′| is below the flat threshold; nil when neither exists.
+  static func flatText(_ curve: PlotSeries, layout: PlotLayout) -> String? {
+    var parts: [String] = []
+    let exact = curve.verdict.flatPoints.map { layout.describe($0.t...$0.t) }
+    if !exact.isEmpty { parts.append("flat at \(exact.joined(separator: ", "))") }
+    let nearly = curve.slope.flatIntervals.map(layout.describe)
+    if !nearly.isEmpty { parts.append("nearly flat: \(nearly.joined(separator: ", "))") }
+    return parts.isEmpty ? nil : "◼ " + parts.joined(separator: "; ")
+  }
+
   /// The legend: one block per curve (name, verdict, flat regions, fit statistics), then
   /// a key to the marks.
   static func drawLegend(_ svg: inout SVGBuilder, series: [PlotSeries], layout: PlotLayout) {
@@ -48,14 +60,14 @@ extension SVGPlot {
               ("class", "verdict"), ("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(y + 24)), ("font-size", "13"),
               ("font-weight", "bold"), ("fill", verdict.colour),
             ], verdict.text)
-          let flat = curve.slope.flatIntervals.map(layout.describe).joined(separator: ", ")
+          let flat = flatText(curve, layout: layout)
           svg.text(
             "text",
             [
               ("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(y + 42)),
-              ("fill", flat.isEmpty ? "#6b7280" : "#b45309"),
+              ("fill", flat == nil ? "#6b7280" : "#b45309"),
             ],
-            flat.isEmpty ? "never flat" : "◼ flat: \(flat)")
+            flat ?? "never flat")
           let fit = "\(curve.points.count) points · max |r| \(PlotNumber.significant(curve.maxAbsResidual))"
           svg.text("text", [("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(y + 59))], fit)
           var stats = "RMSE \(PlotNumber.significant(curve.rmse))"
@@ -64,12 +76,16 @@ extension SVGPlot {
         }
         y += PlotLayout.legendBlockHeight
       }
-      drawKey(&svg, top: y, left: left, thresholds: series.map(\.slope.flatThreshold))
+      drawKey(
+        &svg, top: y, left: left, thresholds: series.map(\.slope.flatThreshold),
+        milestones: series.contains { !$0.milestones.isEmpty })
     }
   }
 
   /// What each mark means.
-  static func drawKey(_ svg: inout SVGBuilder, top: Double, left: Double, thresholds: [Double]) {
+  static func drawKey(
+    _ svg: inout SVGBuilder, top: Double, left: Double, thresholds: [Double], milestones: Bool = false
+  ) {
     svg.group("g", [("class", "key")]) { svg in
       svg.empty(
         "line",
@@ -112,9 +128,21 @@ extension SVGPlot {
       swatch(&svg, x: left, y: row(4) - 7, colour: flatColour, opacity: "0.4")
       let distinct = Array(Set(thresholds)).sorted()
       let threshold = distinct.count == 1 ? PlotNumber.significant(distinct[0]) : "its threshold"
-      svg.text("text", [("x", textX), ("y", PlotNumber.fixed(row(4) + 4))], "flat: |f′| < \(threshold)")
+      svg.text("text", [("x", textX), ("y", PlotNumber.fixed(row(4) + 4))], "nearly flat: |f′| < \(threshold)")
+      var footnote = 5
+      if milestones {
+        svg.empty(
+          "line",
+          [
+            ("x1", PlotNumber.fixed(left)), ("y1", PlotNumber.fixed(row(5))), ("x2", PlotNumber.fixed(left + 26)),
+            ("y2", PlotNumber.fixed(row(5))), ("stroke", milestoneColour), ("stroke-width", "2"),
+            ("stroke-dasharray", "2 3"),
+          ])
+        svg.text("text", [("x", textX), ("y", PlotNumber.fixed(row(5) + 4))], "milestone: stay above / below")
+        footnote = 6
+      }
       svg.text(
-        "text", [("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(row(5) + 4)), ("fill", "#6b7280")],
+        "text", [("x", PlotNumber.fixed(left)), ("y", PlotNumber.fixed(row(footnote) + 4)), ("fill", "#6b7280")],
         "f′ = change per period; average is −1")
     }
   }

@@ -31,6 +31,8 @@ public enum SVGPlot {
   static let flatColour = "#f59e0b"
   /// The colour of the "never rises" verdict.
   static let goodColour = "#15803d"
+  /// Milestone guide lines and their labels.
+  static let milestoneColour = "#7c3aed"
   /// The font stack for every label.
   static let font = "DejaVu Sans, Helvetica, Arial, sans-serif"
 
