@@ -1,3 +1,5 @@
+import CurveCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -68,9 +70,10 @@ package enum CurveKitCommandLine {
     return ExitStatus.invalidInput.rawValue
   }
 
-  /// Collapses a message onto one line.
+  /// A message as one line: CurveCore's one escaping rule (`\n`, `\u{202E}`, …), the last
+  /// guard for an error type that echoed raw input.
   static func oneLine(_ message: String) -> String {
-    String(message.map { $0.isNewline ? " " : $0 })
+    EchoedText.escaped(message)
   }
 
   /// The text of `curvekit --help`.

@@ -1,3 +1,5 @@
+import CurveCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -11,8 +13,9 @@ package struct FileWriteError: Error, Sendable, Hashable, CustomStringConvertibl
   /// One line naming the file and the reason.
   package var description: String
 
-  /// Creates an error with a one-line message.
-  package init(_ description: String) { self.description = description }
+  /// Creates an error with a one-line message; control characters (a path's newline) are
+  /// escaped.
+  package init(_ description: String) { self.description = EchoedText.escaped(description) }
 }
 
 /// CurveKit's one way to read and write files: every spec, data file and generated file
@@ -40,11 +43,12 @@ package enum FileIO {
   /// The most a spec file may hold; a larger one is refused rather than read.
   package static let maximumSpecBytes = 64 << 20
 
-  /// The file name shown in messages and generated headers: the last path component
-  /// (never a directory path), or `<stdin>` for `-`.
+  /// The file name shown in messages, plots and generated headers: the last path component
+  /// (never a directory path), or `<stdin>` for `-`, with control characters escaped.
   package static func displayName(of path: String) -> String {
     if path == "-" { return "<stdin>" }
-    return path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+    return EchoedText.escaped(
+      path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path)
   }
 
   /// What `path` names (symbolic links followed): the one directory check.

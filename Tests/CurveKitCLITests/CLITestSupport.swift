@@ -1,3 +1,4 @@
+import CurveCore
 import CurveKitCLI
 
 /// The outcome of running `curvekit` in-process.
@@ -17,7 +18,9 @@ func runCurveKit(_ arguments: [String], input: String = "", terminal: Bool = fal
   return CommandResult(status: status, output: io.output, errors: io.errors)
 }
 
-/// True when `errors` is exactly one line starting with `error: `.
+/// True when `errors` is exactly one line starting with `error: `, with no control or
+/// bidirectional character in it (echoed input is escaped).
 func isOneLineError(_ errors: String) -> Bool {
-  errors.hasPrefix("error: ") && errors.hasSuffix("\n") && errors.dropLast().firstIndex(of: "\n") == nil
+  errors.hasPrefix("error: ") && errors.hasSuffix("\n")
+    && !errors.dropLast().unicodeScalars.contains(where: EchoedText.needsEscape)
 }
