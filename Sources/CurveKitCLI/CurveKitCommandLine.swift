@@ -26,10 +26,12 @@ package enum CurveKitCommandLine {
   /// Runs `curvekit` with `arguments` on `io` and returns the exit status.
   ///
   /// 0 on success; 1 when a check fails; 2 for invalid input or usage. Every failure
-  /// writes exactly one line `error: …` to standard error.
+  /// writes exactly one line `error: …` to standard error. With no arguments at all, the
+  /// command list goes to standard output first (a newcomer's first run), then exit 2.
   package static func run(arguments: [String], io: any CommandIO) -> Int32 {
     guard let name = arguments.first else {
-      return fail(UsageError("missing command (see 'curvekit --help')"), io: io)
+      io.write(overview)
+      return fail(UsageError("missing command: choose one of the commands above"), io: io)
     }
     switch name {
     case "--help", "-h", "help":
