@@ -71,11 +71,12 @@ extension CubicBezierEasing {
     return result.first?.isNumber == true ? "curve" + result : result
   }
 
-  /// The ASCII letter-and-digit runs of `name`.
+  /// The ASCII letter-and-digit runs of `name`, after spelling its Latin letters in ASCII as
+  /// generated type names do (`"Füllstand"` → `fullstand`, not `f-llstand`).
   private static func words(of name: String) -> [String] {
     var words: [String] = []
     var current = ""
-    for character in name {
+    for character in SwiftIdentifier.transliterated(name) {
       if character.isASCII && (character.isLetter || character.isNumber) {
         current.append(character)
       } else if !current.isEmpty {
