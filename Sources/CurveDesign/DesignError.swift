@@ -23,9 +23,9 @@ public enum DesignError: Error, Sendable, Hashable, CustomStringConvertible {
     case .nothingToPlot:
       return "no curves to plot; give at least one spec"
     case .rendererMissing(let name):
-      return "PNG output needs '\(name)', which is not on PATH (install librsvg2-bin or librsvg); the SVG was written"
+      return "PNG output needs '\(name)', which is not on PATH (install librsvg2-bin or librsvg)"
     case .rendererFailed(let name, let status):
-      return "'\(name)' failed with status \(status); the SVG was written"
+      return "'\(name)' failed with status \(status)"
     case .precisionOutOfRange(let precision):
       return "--precision \(precision) is outside \(RoundedEasing.precisionRange.lowerBound)…"
         + "\(RoundedEasing.precisionRange.upperBound) decimals"

@@ -123,7 +123,13 @@ package enum FileIO {
   ///   or the system refuses.
   @discardableResult
   package static func write(_ contents: String, to path: String) throws(FileWriteError) -> Outcome {
-    let bytes = Array(contents.utf8)
+    try write(bytes: Array(contents.utf8), to: path)
+  }
+
+  /// Writes `bytes` to `path` as ``write(_:to:)`` writes text (a PNG, for example).
+  /// - Throws: ``FileWriteError`` as ``write(_:to:)``.
+  @discardableResult
+  package static func write(bytes: [UInt8], to path: String) throws(FileWriteError) -> Outcome {
     switch kind(of: path) {
     case .directory: throw FileWriteError("cannot write '\(path)': it is a directory")
     case .file: if existingContent(of: path) == bytes { return .unchanged }

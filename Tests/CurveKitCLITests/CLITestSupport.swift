@@ -11,9 +11,12 @@ struct CommandResult {
   var outputLines: [Substring] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
 }
 
-/// Runs `curvekit` with `arguments` and captured streams.
-func runCurveKit(_ arguments: [String], input: String = "", terminal: Bool = false) -> CommandResult {
-  let io = CapturedIO(input: input, isOutputTerminal: terminal)
+/// Runs `curvekit` with `arguments` and captured streams; `environment` replaces the
+/// process's environment when given.
+func runCurveKit(
+  _ arguments: [String], input: String = "", terminal: Bool = false, environment: [String: String]? = nil
+) -> CommandResult {
+  let io = CapturedIO(input: input, isOutputTerminal: terminal, environment: environment)
   let status = CurveKitCommandLine.run(arguments: arguments, io: io)
   return CommandResult(status: status, output: io.output, errors: io.errors)
 }
