@@ -174,6 +174,19 @@ struct PlotPreviewTests {
     #expect(!braille(runCurveKit(["fit", Self.spec, "--no-preview"], terminal: true).output))
     #expect(!braille(runCurveKit(["fit", Self.spec, "--json", "--preview"], terminal: true).output))
     let preview = runCurveKit(["fit", Self.spec, "--preview"]).output
-    #expect(preview.filter { $0 == "•" }.count == 7, "one mark per point")
+    let plot = preview.split(separator: "\n").prefix { !$0.contains("└") }.joined()
+    #expect(plot.filter { $0 == TerminalPreview.pointMark }.count == 7, "one mark per point")
+    #expect(preview.contains("\n  day 0 "), "durationDays 7: time in days")
+  }
+
+  @Test("the terminal width comes from COLUMNS when it is a positive integer")
+  func columns() {
+    #expect(CapturedIO(environment: ["COLUMNS": "100"]).terminalColumns == 100)
+    #expect(CapturedIO(environment: ["COLUMNS": " 72 "]).terminalColumns == 72)
+    for bad in ["", "0", "-5", "wide", "80x"] {
+      #expect(CapturedIO(environment: ["COLUMNS": bad]).terminalColumns == nil, "\(bad)")
+    }
+    #expect(CapturedIO(environment: [:]).terminalColumns == nil)
+    #expect(CapturedIO(environment: ["PATH": "/x"]).environment("PATH") == "/x")
   }
 }
