@@ -6,7 +6,7 @@ import CurveSpec
 /// `curvekit plot`: fit one or more specs and draw them as an SVG plot.
 enum PlotCommand: CurveKitCommand {
   static let name = "plot"
-  static let abstract = "Draw curves as an SVG plot."
+  static let abstract = "Draw curves as an SVG or PNG plot."
   static let usage = [
     "plot SPEC.json [MORE.json …] -o FILE.svg|FILE.png [--days N | --normalized] [--title TEXT] [--png]",
     "plot --point T:Y … | --data FILE | --coefficients a,b,… | --from-css EASING -o FILE.svg [fit options]",
