@@ -52,7 +52,7 @@ extension SVGPlot {
             [
               ("x", PlotNumber.fixed(left + 34)), ("y", PlotNumber.fixed(y + 5)), ("font-size", "14"),
               ("font-weight", "bold"), ("fill", "#111827"),
-            ], curve.name.count <= 28 ? curve.name : String(curve.name.prefix(27)) + "…")
+            ], legendLabel(curve.name, source: curve.source))
           let verdict = verdict(curve, layout: layout)
           svg.text(
             "text",
@@ -80,6 +80,30 @@ extension SVGPlot {
         &svg, top: y, left: left, thresholds: series.map(\.slope.flatThreshold),
         milestones: series.contains { !$0.milestones.isEmpty })
     }
+  }
+
+  /// The widest legend name, in characters.
+  static let legendNameWidth = 28
+
+  /// A legend name: `name (source)`, shortened to ``legendNameWidth`` characters. The
+  /// source (which tells same-named curves apart) is kept: first its `.curve.json` or
+  /// `.json` extension is dropped, then the name is shortened with "…"; only a source longer
+  /// than two thirds of the width is itself cut.
+  static func legendLabel(_ name: String, source: String? = nil) -> String {
+    let width = legendNameWidth
+    func cut(_ text: String) -> String { text.count <= width ? text : String(text.prefix(width - 1)) + "…" }
+    guard let source else { return cut(name) }
+    let full = "\(name) (\(source))"
+    guard full.count > width else { return full }
+    var short = source
+    for suffix in [".curve.json", ".json"] where short.hasSuffix(suffix) && short.count > suffix.count {
+      short = String(short.dropLast(suffix.count))
+      break
+    }
+    let tail = " (\(short))"
+    if name.count + tail.count <= width { return name + tail }
+    guard tail.count <= 2 * width / 3 else { return cut(full) }
+    return String(name.prefix(width - tail.count - 1)) + "…" + tail
   }
 
   /// What each mark means.

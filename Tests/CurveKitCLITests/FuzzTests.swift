@@ -93,7 +93,8 @@ struct FuzzTests {
     } catch {
       let message = error.description
       #expect(
-        !message.contains("\n") && message.hasSuffix(")") && message.contains("(fuzz.curve.json"),
+        !message.unicodeScalars.contains(where: EchoedText.needsEscape) && message.hasSuffix(")")
+          && message.contains("(fuzz.curve.json"),
         "\(context): \(message)")
       return
     }
@@ -104,7 +105,9 @@ struct FuzzTests {
       result = try #require(curve.fit)
     } catch {
       let message = "\(error)"
-      #expect(!message.contains("\n") && message.hasSuffix("(fuzz.curve.json)"), "\(context): \(message)")
+      #expect(
+        !message.unicodeScalars.contains(where: EchoedText.needsEscape) && message.hasSuffix("(fuzz.curve.json)"),
+        "\(context): \(message)")
       return
     }
     let minSlope = spec.normalizedMinSlope ?? 0
