@@ -123,6 +123,10 @@ extension FittedCurve {
 
   /// Advice for a curve that rises: never `enforce` above degree 3.
   var advice: String {
+    if policy == .enforce {
+      return "enforce already applies: a constraint pins the slope to 0 where the rounded curve still rises by an "
+        + "ulp; give that slope constraint a slightly negative value"
+    }
     let degree = problem?.degree ?? polynomial.degree
     if degree <= 3 {
       return "use \"monotonic\": \"enforce\" (--monotonic enforce) for the best monotone curve through your points"
