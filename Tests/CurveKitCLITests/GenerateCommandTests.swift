@@ -65,7 +65,7 @@ struct GenerateCommandTests {
     """.write(toFile: spec, atomically: true, encoding: .utf8)
     let fromSpec = runCurveKit(["generate", spec])
     #expect(fromSpec.status == 0, "\(fromSpec.errors)")
-    #expect(fromSpec.output.contains("public enum WaterTank {"))
+    #expect(fromSpec.output.contains("public enum WaterTank: Sendable {"))
     #expect(fromSpec.output.contains("// Inverse: bisection"))
     #expect(fromSpec.output.contains("import Foundation"))
     #expect(fromSpec.output.contains("// Source: tank.curve.json\n"))
@@ -75,8 +75,37 @@ struct GenerateCommandTests {
       "generate", spec, "--type-name", "Other", "--access", "package", "--inverse", "cardano",
     ])
     #expect(overridden.status == 0, "\(overridden.errors)")
-    #expect(overridden.output.contains("package enum Other {"))
+    #expect(overridden.output.contains("package enum Other: Sendable {"))
     #expect(overridden.output.contains("// Inverse: cardano"))
+  }
+
+  @Test("degrees 4 to 10 generate (cubics keep a, b, c, d); the header names the polynomial solver")
+  func higherDegrees() throws {
+    let quintic = runCurveKit(["generate", Fixtures.path("specs/s-curve.curve.json")])
+    #expect(quintic.status == 0, "\(quintic.errors)")
+    let golden = try String(contentsOfFile: Fixtures.path("codegen/SCurve.swift"), encoding: .utf8)
+    // The spec's codegen options are the golden's, which adds only a conformance.
+    #expect(quintic.output == golden.replacing("\nextension SCurve: AnyScheduledCurve {}\n", with: ""))
+    #expect(quintic.output.contains("public static let coefficients: [Double] = ["))
+    #expect(quintic.output.contains("// Inverse: auto (safeguarded Newton–bisection, compensated residuals, degree 5)"))
+    let decic = runCurveKit([
+      "generate", "--coefficients", "-1,0,0,0,0,0,0,0,0,0,1", "--type-name", "Decic", "--inverse", "bisection",
+    ])
+    #expect(decic.status == 0, "\(decic.errors)")
+    #expect(decic.output.contains("CubicInverseKernel.bisection(coefficients, level, iterations: 32)"))
+  }
+
+  @Test("--protocol prints the protocol every generated type meets; --conform-to declares the conformance")
+  func protocolAndConformance() throws {
+    let text = runCurveKit(["generate", "--protocol", "AnyScheduledCurve", "--access", "public", "--with-schedule"])
+    #expect(text.status == 0, "\(text.errors)")
+    #expect(text.output == (try String(contentsOfFile: Fixtures.path("codegen/AnyScheduledCurve.swift"), encoding: .utf8)))
+    let conforming = runCurveKit([
+      "generate", "--coefficients", "-0.5,0,-0.5,1", "--type-name", "Curve", "--conform-to", "HabitCurve",
+    ])
+    #expect(conforming.status == 0, "\(conforming.errors)")
+    #expect(conforming.output.contains("\nextension Curve: HabitCurve {}\n"))
+    #expect(conforming.output.contains("  @usableFromInline internal static func level("), "witnesses of an internal type")
   }
 
   @Test("a non-monotone curve is refused with its witness unless --allow-non-monotone")
@@ -118,8 +147,10 @@ struct GenerateCommandTests {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let cases = [
       (
-        "quartic", #"{"name": "Quartic", "points": [[0.2, 0.9], [0.4, 0.7], [0.6, 0.4], [0.8, 0.2]], "degree": 4}"#,
-        "degree 4"
+        "quartic",
+        #"{"name": "Quartic", "points": [[0.2, 0.9], [0.4, 0.7], [0.6, 0.4], [0.8, 0.2]], "degree": 4, "#
+          + #""codegen": {"inverse": "cardano"}}"#,
+        "--inverse cardano exists for cubics only, and this curve has degree 4"
       ),
       ("symbols", #"{"name": "%%%", "points": [[0.5, 0.5]], "degree": 1}"#, "--type-name"),
       ("unfittable", #"{"name": "Flat", "points": [[0.5, 0.5]], "degree": 3}"#, "(unfittable.curve.json)"),
@@ -141,7 +172,11 @@ struct GenerateCommandTests {
       ["generate", "--coefficients", "-1,1", "--type-name", "class"],
       ["generate", "--coefficients", "-1,1", "--type-name", "9Lives"],
       ["generate", "--coefficients", "-1,1", "--type-name", "Double"],
-      ["generate", "--coefficients", "1,0,0,-1,1", "--type-name", "Quartic"],
+      ["generate", "--coefficients", "-0.1,-0.1,-0.2,-0.6,1", "--type-name", "Quartic", "--inverse", "table"],
+      ["generate", "--protocol", "class"],
+      ["generate", "--protocol", "Curves", "--coefficients", "-1,1"],
+      ["generate", "--protocol", "Curves", GenerateCommandTests.depletionSpec],
+      ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--conform-to", "not-a-name"],
       ["generate", "--coefficients", "-1,x", "--type-name", "Curve"],
       ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--access", "open"],
       ["generate", "--coefficients", "-1,1", "--type-name", "Curve", "--inverse", "magic"],
