@@ -5,8 +5,11 @@
 #   0. builds the DocC archive of the runtime (scripts/docs.sh, warnings are errors);
 #   1. builds the package and its tests with warnings as errors;
 #   2. builds and runs examples/HabitTracker through the build-tool and command plugins;
-#   3. runs the benchmarks' --quick smoke run (fails on an accuracy regression, never on time);
-#   4. runs every test (swift test), last, so its summary closes the output.
+#   3. compiles, links and runs every variant of generated code with plain swiftc
+#      (scripts/check-generated-variants.sh: each inverse, schedule or not, each access level;
+#      -O/-Onone, Swift 5/6, library evolution);
+#   4. runs the benchmarks' --quick smoke run (fails on an accuracy regression, never on time);
+#   5. runs every test (swift test), last, so its summary closes the output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
@@ -22,6 +25,9 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 
 echo "==> examples/HabitTracker (build plugin, command plugin, standalone generated file)"
 scripts/check-example.sh
+
+echo "==> generated code: every variant compiled, linked and run with plain swiftc"
+scripts/check-generated-variants.sh
 
 echo "==> benchmarks smoke run (accuracy checked, timing never asserted)"
 scripts/bench.sh --quick >/dev/null
