@@ -133,7 +133,8 @@ let package = Package(
     .testTarget(
       name: "CurveKitCLITests",
       dependencies: [
-        "CurveKitCLI", "CurveCore", "CurveSchedule", "CurvePipeline", "CurveFitting", "CurveSpec", "CurveKitTestSupport",
+        "CurveKitCLI", "CurveCore", "CurveSchedule", "CurvePipeline", "CurveFitting", "CurveSpec",
+        "CurveKitTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

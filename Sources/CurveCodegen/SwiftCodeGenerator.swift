@@ -45,7 +45,8 @@ public enum SwiftCodeGenerator {
       formula = "f(t) = a·t³ + b·t² + c·t + d"
       evaluation = try cubicMembers(cubic, access: access)
     } else {
-      formula = "f(t) = c₀·t\(superscript(curve.polynomial.degree)) + c₁·t\(superscript(curve.polynomial.degree - 1)) + … + "
+      formula =
+        "f(t) = c₀·t\(superscript(curve.polynomial.degree)) + c₁·t\(superscript(curve.polynomial.degree - 1)) + … + "
         + "c\(subscriptDigits(curve.polynomial.degree))"
       evaluation = try polynomialMembers(curve.polynomial, access: access)
     }

@@ -54,7 +54,8 @@ enum UnixTime {
     let seconds = try container.decode(Double.self, forKey: key)
     guard seconds.isFinite else {
       throw DecodingError.dataCorruptedError(
-        forKey: key, in: container, debugDescription: "\(key.stringValue): \(seconds) is not a finite number of seconds")
+        forKey: key, in: container, debugDescription: "\(key.stringValue): \(seconds) is not a finite number of seconds"
+      )
     }
     return Date(timeIntervalSince1970: seconds)
   }

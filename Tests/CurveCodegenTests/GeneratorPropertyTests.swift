@@ -95,7 +95,9 @@ struct GeneratorPropertyTests {
   @Test("every kernel file of CurveCore and CurveSchedule is embedded")
   func noKernelLeftOut() throws {
     var names: [String] = []
-    for (directory, prefix) in [("Sources/CurveCore", "CubicInverseKernel"), ("Sources/CurveSchedule", "DepletionScheduleKernel")] {
+    for (directory, prefix) in [
+      ("Sources/CurveCore", "CubicInverseKernel"), ("Sources/CurveSchedule", "DepletionScheduleKernel"),
+    ] {
       names += try FileManager.default.contentsOfDirectory(atPath: Fixtures.repositoryRoot + "/" + directory)
         .filter { $0.hasPrefix(prefix) }
     }
@@ -119,7 +121,8 @@ struct GeneratorPropertyTests {
     }
   }
 
-  @Test("cardano and table are refused above degree 3, naming the method and degree; non-finite coefficients never arrive")
+  @Test(
+    "cardano and table are refused above degree 3, naming the method and degree; non-finite coefficients never arrive")
   func refusals() throws {
     let quartic = try CurveResolver.resolve(CurveRequest(.coefficients([-0.1, -0.1, -0.2, -0.6, 1])))
     for method in [InverseMethod.cardano, .table] {
@@ -128,8 +131,11 @@ struct GeneratorPropertyTests {
       }
     }
     for method in [InverseMethod.auto, .newton, .bisection] {
-      let text = try SwiftCodeGenerator.generate(quartic, options: GenerationOptions(typeName: "Quartic", inverse: method))
-      #expect(text.contains("static let coefficients: [Double] = [\n    -0.1,\n    -0.1,\n    -0.2,\n    -0.6,\n    1.0,\n  ]"))
+      let text = try SwiftCodeGenerator.generate(
+        quartic, options: GenerationOptions(typeName: "Quartic", inverse: method))
+      #expect(
+        text.contains(
+          "static let coefficients: [Double] = [\n    -0.1,\n    -0.1,\n    -0.2,\n    -0.6,\n    1.0,\n  ]"))
       #expect(!text.contains("static let a: Double"))
     }
     // A non-finite coefficient never reaches the generator: the resolver names it.

@@ -24,7 +24,8 @@ struct PolynomialFixtureRow {
       let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       if fields.first == "curve", fields.count >= 3 {
         curves[fields[1]] = try Polynomial(coefficients: fields[2].split(separator: " ").compactMap { Double($0) })
-      } else if fields.count == 5, let level = Double(fields[1]), let hi = Double(fields[2]), let lo = Double(fields[3]),
+      } else if fields.count == 5, let level = Double(fields[1]), let hi = Double(fields[2]),
+        let lo = Double(fields[3]),
         let allowance = Double(fields[4])
       {
         rows.append(PolynomialFixtureRow(curve: fields[0], level: level, tHi: hi, tLo: lo, allowance: allowance))
@@ -69,7 +70,8 @@ struct PolynomialInverseTests {
     }
   }
 
-  @Test("the article's bisection on a polynomial is within 2⁻³² of the root where |f′| ≥ 1e-3, outside its early returns")
+  @Test(
+    "the article's bisection on a polynomial is within 2⁻³² of the root where |f′| ≥ 1e-3, outside its early returns")
   func bisection() throws {
     let (curves, rows) = try PolynomialFixtureRow.load()
     for (name, polynomial) in curves {
@@ -90,7 +92,8 @@ struct PolynomialInverseTests {
       let polynomial = curve.cubic.polynomial
       for _ in 0..<2_000 {
         let t = random.nextUnitDouble() * 1.2 - 0.1
-        #expect(polynomial.level(forNormalizedElapsed: t).bitPattern == curve.cubic.level(forNormalizedElapsed: t).bitPattern)
+        #expect(
+          polynomial.level(forNormalizedElapsed: t).bitPattern == curve.cubic.level(forNormalizedElapsed: t).bitPattern)
         let level = random.nextUnitDouble()
         for method in InverseMethod.allCases where method != .table {
           #expect(

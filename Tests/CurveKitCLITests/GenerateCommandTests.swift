@@ -99,13 +99,15 @@ struct GenerateCommandTests {
   func protocolAndConformance() throws {
     let text = runCurveKit(["generate", "--protocol", "AnyScheduledCurve", "--access", "public", "--with-schedule"])
     #expect(text.status == 0, "\(text.errors)")
-    #expect(text.output == (try String(contentsOfFile: Fixtures.path("codegen/AnyScheduledCurve.swift"), encoding: .utf8)))
+    #expect(
+      text.output == (try String(contentsOfFile: Fixtures.path("codegen/AnyScheduledCurve.swift"), encoding: .utf8)))
     let conforming = runCurveKit([
       "generate", "--coefficients", "-0.5,0,-0.5,1", "--type-name", "Curve", "--conform-to", "HabitCurve",
     ])
     #expect(conforming.status == 0, "\(conforming.errors)")
     #expect(conforming.output.contains("\nextension Curve: HabitCurve {}\n"))
-    #expect(conforming.output.contains("  @usableFromInline internal static func level("), "witnesses of an internal type")
+    #expect(
+      conforming.output.contains("  @usableFromInline internal static func level("), "witnesses of an internal type")
   }
 
   @Test("a non-monotone curve is refused with its witness unless --allow-non-monotone")

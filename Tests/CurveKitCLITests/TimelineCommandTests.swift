@@ -35,7 +35,8 @@ struct TimelineCommandTests {
     let json = runCurveKit(["timeline", "-c", Self.current, "--refill", Self.refillText, "--json"])
     #expect(json.status == 0, "\(json.errors)")
     let changes = try Self.changes(json.output)
-    let schedule = try DepletionSchedule(curve: ArticleCurve.current.cubic, lastRefillDate: Self.refill, durationInDays: 7)
+    let schedule = try DepletionSchedule(
+      curve: ArticleCurve.current.cubic, lastRefillDate: Self.refill, durationInDays: 7)
     let library = schedule.percentageChanges(from: Self.refill)
     #expect(changes.count == 100)
     #expect(changes.map(\.unix) == library.map { ISO8601Time.unixSeconds(of: $0.date) })
@@ -68,7 +69,8 @@ struct TimelineCommandTests {
       lastRefillDate: Self.refill, duration: 10 * 86_400, from: Self.refill,
       level: polynomial.level(forNormalizedElapsed:), inverse: { polynomial.normalizedElapsed(forLevel: $0) })
     #expect(changes.map(\.unix) == library.map { ISO8601Time.unixSeconds(of: $0.date) }, "durationDays 10")
-    let sevenDays = try Self.changes(runCurveKit(["timeline", spec, "--refill", Self.refillText, "--days", "7", "--json"]).output)
+    let sevenDays = try Self.changes(
+      runCurveKit(["timeline", spec, "--refill", Self.refillText, "--days", "7", "--json"]).output)
     #expect(sevenDays.last.map { $0.unix < changes.last?.unix ?? 0 } == true, "--days overrides durationDays")
 
     let points = runCurveKit([
@@ -84,7 +86,8 @@ struct TimelineCommandTests {
 
   @Test("--from and --through bound the list; --from accepts offsets and fractions")
   func window() throws {
-    let all = try Self.changes(runCurveKit(["timeline", "-c", Self.current, "--refill", Self.refillText, "--json"]).output)
+    let all = try Self.changes(
+      runCurveKit(["timeline", "-c", Self.current, "--refill", Self.refillText, "--json"]).output)
     let window = runCurveKit([
       "timeline", "-c", Self.current, "--refill", Self.refillText, "--from", "2026-01-07T09:00:00.5+01:00",
       "--through", "2026-01-08T08:00:00Z", "--json",
@@ -144,7 +147,8 @@ struct TimelineCommandTests {
     for _ in 0..<2_000 {
       let milliseconds = Int(random.next() % 8_000_000_000_000) - 2_000_000_000_000
       let text = ISO8601Time.string(fromUnixSeconds: Double(milliseconds) / 1000)
-      #expect(try (ISO8601Time.parse(text, what: "x") * 1000).rounded() == Double(milliseconds), "\(text) \(milliseconds)")
+      #expect(
+        try (ISO8601Time.parse(text, what: "x") * 1000).rounded() == Double(milliseconds), "\(text) \(milliseconds)")
     }
   }
 }

@@ -119,14 +119,16 @@ struct PercentageChangeTests {
   @Test("a rising curve rises through every percentage; a constant one never changes")
   func risingAndConstant() throws {
     let refill = Date(timeIntervalSince1970: 1_767_600_000)
-    let rising = try DepletionSchedule(curve: Cubic(a: -0.5, b: 0, c: 1.5, d: 0), lastRefillDate: refill, durationInDays: 3)
+    let rising = try DepletionSchedule(
+      curve: Cubic(a: -0.5, b: 0, c: 1.5, d: 0), lastRefillDate: refill, durationInDays: 3)
     let changes = rising.percentageChanges(from: refill)
     #expect(changes.map(\.percentage) == Array(1...100))
     for change in changes {
       #expect(rising.widgetPercentage(at: change.date) == change.percentage)
       #expect(rising.widgetPercentage(at: change.date.addingTimeInterval(-0.001)) == change.percentage - 1)
     }
-    let constant = try DepletionSchedule(curve: Cubic(a: 0, b: 0, c: 0, d: 0.5), lastRefillDate: refill, durationInDays: 3)
+    let constant = try DepletionSchedule(
+      curve: Cubic(a: 0, b: 0, c: 0, d: 0.5), lastRefillDate: refill, durationInDays: 3)
     #expect(constant.percentageChanges(from: refill).isEmpty)
     #expect(constant.nextPercentageChange(after: refill) == nil)
   }

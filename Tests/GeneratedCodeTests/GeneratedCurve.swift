@@ -76,21 +76,22 @@ struct GeneratedCurve: Sendable, CustomStringConvertible {
   }
 
   /// Every golden file compiled into this target, with its inverse method.
-  static let all: [GeneratedCurve] = [
-    GeneratedCurve(Depletion.self, method: .auto),
-    GeneratedCurve(Linear.self, method: .auto),
-    GeneratedCurve(SteepEnd.self, method: .auto),
-    GeneratedCurve(SteepStart.self, method: .auto),
-    GeneratedCurve(DepletionBisection.self, method: .bisection),
-    GeneratedCurve(DepletionCardano.self, method: .cardano),
-    GeneratedCurve(DepletionNewton.self, method: .newton),
-    GeneratedCurve(DepletionTable.self, method: .table),
-    GeneratedCurve(ArticleSteepStartNewton.self, method: .newton),
-    GeneratedCurve(ArticleSteepStartBisection.self, method: .bisection),
-    GeneratedCurve(ArticleSteepStartCardano.self, method: .cardano),
-    GeneratedCurve(ArticleSteepStartTable.self, method: .table),
-    GeneratedCurve(SteepEndSchedule.self, method: .table),
-  ]
+  static let all: [GeneratedCurve] =
+    [
+      GeneratedCurve(Depletion.self, method: .auto),
+      GeneratedCurve(Linear.self, method: .auto),
+      GeneratedCurve(SteepEnd.self, method: .auto),
+      GeneratedCurve(SteepStart.self, method: .auto),
+      GeneratedCurve(DepletionBisection.self, method: .bisection),
+      GeneratedCurve(DepletionCardano.self, method: .cardano),
+      GeneratedCurve(DepletionNewton.self, method: .newton),
+      GeneratedCurve(DepletionTable.self, method: .table),
+      GeneratedCurve(ArticleSteepStartNewton.self, method: .newton),
+      GeneratedCurve(ArticleSteepStartBisection.self, method: .bisection),
+      GeneratedCurve(ArticleSteepStartCardano.self, method: .cardano),
+      GeneratedCurve(ArticleSteepStartTable.self, method: .table),
+      GeneratedCurve(SteepEndSchedule.self, method: .table),
+    ]
     + [
       GeneratedCurve(
         name: "SCurve", coefficients: SCurve.coefficients, level: { SCurve.level(forNormalizedElapsed: $0) },

@@ -42,7 +42,8 @@ struct ScheduleEquivalenceTests {
     #expect(DepletionBisection.defaultDepletionDays == 7)
     #expect(SCurve.defaultDepletionDays == 10, "the spec's durationDays")
     for level in [0.124_999, 0.125, 0.005, 0.004_9, 0.995, -1, 2, .nan, .infinity] {
-      #expect(DepletionBisection.widgetPercentage(forLevel: level) == DepletionSchedule.widgetPercentage(forLevel: level))
+      #expect(
+        DepletionBisection.widgetPercentage(forLevel: level) == DepletionSchedule.widgetPercentage(forLevel: level))
     }
   }
 
@@ -50,7 +51,8 @@ struct ScheduleEquivalenceTests {
   func refillDates() throws {
     let now = Self.refill.addingTimeInterval(3.5 * 86_400)
     let schedule = try DepletionSchedule(curve: Self.cubic, lastRefillDate: Self.refill, durationInDays: 7)
-    let steepEnd = try DepletionSchedule(curve: Cubic(a: -0.5, b: 0, c: -0.5, d: 1), lastRefillDate: Self.refill, durationInDays: 7)
+    let steepEnd = try DepletionSchedule(
+      curve: Cubic(a: -0.5, b: 0, c: -0.5, d: 1), lastRefillDate: Self.refill, durationInDays: 7)
     let table = try CubicInverseTable(steepEnd.curve)
     var fills = (0...1_000).map { Double($0) / 1_000 }
     fills += [-0.5, 1.5, .nan, 0.999_999, 0.000_001]
@@ -72,27 +74,36 @@ struct ScheduleEquivalenceTests {
   func timelines(days: Double) throws {
     let schedule = try DepletionSchedule(curve: Self.cubic, lastRefillDate: Self.refill, durationInDays: days)
     let all = schedule.percentageChanges(from: Self.refill)
-    let generated = DepletionBisection.percentageChanges(lastRefillDate: Self.refill, depletionDays: days, from: Self.refill)
+    let generated = DepletionBisection.percentageChanges(
+      lastRefillDate: Self.refill, depletionDays: days, from: Self.refill)
     #expect(all.count == 100)
     #expect(generated.map { PercentageChange(date: $0.date, percentage: $0.percentage) } == all)
     var random = SeededRandomNumberGenerator(seed: 0x71AE)
     for _ in 0..<100 {
       let date = Self.refill.addingTimeInterval((random.nextUnitDouble() * 1.2 - 0.1) * days * 86_400)
       let next = DepletionBisection.nextPercentageChange(lastRefillDate: Self.refill, depletionDays: days, after: date)
-      #expect(next.map { PercentageChange(date: $0.date, percentage: $0.percentage) } == schedule.nextPercentageChange(after: date))
+      #expect(
+        next.map { PercentageChange(date: $0.date, percentage: $0.percentage) }
+          == schedule.nextPercentageChange(after: date))
       let end = date.addingTimeInterval(random.nextUnitDouble() * 86_400)
       let window = DepletionBisection.percentageChanges(
         lastRefillDate: Self.refill, depletionDays: days, from: date, through: end)
-      #expect(window.map { PercentageChange(date: $0.date, percentage: $0.percentage) } == schedule.percentageChanges(from: date, through: end))
+      #expect(
+        window.map { PercentageChange(date: $0.date, percentage: $0.percentage) }
+          == schedule.percentageChanges(from: date, through: end))
       let level = random.nextUnitDouble()
       #expect(
         DepletionBisection.date(lastRefillDate: Self.refill, depletionDays: days, whenLevelReaches: level)
           == schedule.date(whenLevelReaches: level), "level \(level)")
     }
     // The table inverse guesses differently; the dates are the same.
-    let steepEnd = try DepletionSchedule(curve: Cubic(a: -0.5, b: 0, c: -0.5, d: 1), lastRefillDate: Self.refill, durationInDays: days)
-    let tableChanges = SteepEndSchedule.percentageChanges(lastRefillDate: Self.refill, depletionDays: days, from: Self.refill)
-    #expect(tableChanges.map { PercentageChange(date: $0.date, percentage: $0.percentage) } == steepEnd.percentageChanges(from: Self.refill))
+    let steepEnd = try DepletionSchedule(
+      curve: Cubic(a: -0.5, b: 0, c: -0.5, d: 1), lastRefillDate: Self.refill, durationInDays: days)
+    let tableChanges = SteepEndSchedule.percentageChanges(
+      lastRefillDate: Self.refill, depletionDays: days, from: Self.refill)
+    #expect(
+      tableChanges.map { PercentageChange(date: $0.date, percentage: $0.percentage) }
+        == steepEnd.percentageChanges(from: Self.refill))
   }
 
   @Test("degree 5 and 10: 100 exact changes, equal to the library's search on the same polynomial")
@@ -112,7 +123,8 @@ struct ScheduleEquivalenceTests {
         let library = DepletionSchedule.percentageChanges(
           lastRefillDate: Self.refill, duration: duration, from: Self.refill,
           level: polynomial.level(forNormalizedElapsed:), inverse: { polynomial.normalizedElapsed(forLevel: $0) })
-        #expect(changes.map { PercentageChange(date: $0.date, percentage: $0.percentage) } == library, "\(name) \(days) d")
+        #expect(
+          changes.map { PercentageChange(date: $0.date, percentage: $0.percentage) } == library, "\(name) \(days) d")
         #expect(changes.map(\.percentage) == Array((0...99).reversed()), "\(name) \(days) d")
         func shown(_ date: Date) -> Int {
           let t = min(1, max(0, date.timeIntervalSince(Self.refill)) / duration)
@@ -139,7 +151,9 @@ struct ScheduleEquivalenceTests {
       let first = curve.nextPercentageChange(lastRefillDate: Self.refill, depletionDays: days, after: now)
       #expect(changes.first?.date == first?.date && changes.first?.percentage == first?.percentage, "\(name)")
       let level = curve.currentLevel(lastRefillDate: Self.refill, depletionDays: days, at: now)
-      #expect(curve.widgetPercentage(lastRefillDate: Self.refill, depletionDays: days, at: now) == curve.widgetPercentage(forLevel: level))
+      #expect(
+        curve.widgetPercentage(lastRefillDate: Self.refill, depletionDays: days, at: now)
+          == curve.widgetPercentage(forLevel: level))
       // DepletionBisection inverts with the article's bisection (≈ 1.2e-10 in t, |f′| ≤ 1.3 there).
       let t = curve.normalizedElapsed(forLevel: level)
       #expect(abs(curve.level(forNormalizedElapsed: t) - level) <= (name == "article" ? 2e-10 : 1e-15), "\(name)")

@@ -78,7 +78,8 @@ enum TimelineCommand: CurveKitCommand {
     } else {
       var text = ""
       for change in changes {
-        text += "\(ISO8601Time.string(fromUnixSeconds: ISO8601Time.unixSeconds(of: change.date))) \(change.percentage)\n"
+        text +=
+          "\(ISO8601Time.string(fromUnixSeconds: ISO8601Time.unixSeconds(of: change.date))) \(change.percentage)\n"
       }
       io.write(text)
     }
