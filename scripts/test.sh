@@ -6,8 +6,11 @@
 #   3. builds the DocC archive of the runtime (scripts/docs.sh, warnings are errors);
 #   4. builds the package and its tests with warnings as errors;
 #   5. builds and runs examples/HabitTracker through the build-tool and command plugins;
-#   6. runs the benchmarks' --quick smoke run (fails on an accuracy regression, never on time);
-#   7. runs every test (swift test), last, so its summary closes the output.
+#   6. compiles, links and runs every variant of generated code with plain swiftc
+#      (scripts/check-generated-variants.sh: each inverse, schedule or not, each access level;
+#      -O/-Onone, Swift 5/6, library evolution);
+#   7. runs the benchmarks' --quick smoke run (fails on an accuracy regression, never on time);
+#   8. runs every test (swift test), last, so its summary closes the output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
@@ -26,6 +29,9 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 
 echo "==> examples/HabitTracker (build plugin, command plugin, standalone generated file)"
 scripts/check-example.sh
+
+echo "==> generated code: every variant compiled, linked and run with plain swiftc"
+scripts/check-generated-variants.sh
 
 echo "==> benchmarks smoke run (accuracy checked, timing never asserted)"
 scripts/bench.sh --quick >/dev/null

@@ -299,7 +299,8 @@ struct SpecDecoder {
   }
 
   func decodeCodegen(_ node: JSONNode) throws(SpecError) -> CodegenOptions {
-    let members = try object(node, path: "codegen", allowed: ["typeName", "access", "inverse", "withSchedule"])
+    let members = try object(
+      node, path: "codegen", allowed: ["typeName", "access", "inverse", "withSchedule", "conformsTo"])
     var options = CodegenOptions()
     for member in members {
       let path = "codegen." + member.key
@@ -312,10 +313,25 @@ struct SpecDecoder {
         options.typeName = name
       case "access": options.access = try choice(member.value, path: path, as: AccessLevel.self)
       case "inverse": options.inverse = try choice(member.value, path: path, as: InverseMethod.self)
+      case "conformsTo": options.conformances = try protocolNames(member.value, path: path)
       default: options.withSchedule = try bool(member.value, path: path)
       }
     }
     return options
+  }
+
+  /// `"conformsTo"`: an array of protocol names, each a Swift identifier.
+  func protocolNames(_ node: JSONNode, path: String) throws(SpecError) -> [String] {
+    let items = try array(node, path: path)
+    var names: [String] = []
+    for (index, item) in items.enumerated() {
+      let name = try string(item, path: "\(path)[\(index)]")
+      if let problem = SwiftIdentifier.problem(withTypeName: name) {
+        throw fail("\(path)[\(index)]: \(problem)", at: item)
+      }
+      names.append(name)
+    }
+    return names
   }
 }
 

@@ -31,15 +31,20 @@ public struct CodegenOptions: Sendable, Hashable {
   public var inverse: InverseMethod?
   /// Whether to emit the Foundation date helpers.
   public var withSchedule: Bool?
+  /// Protocols the generated type declares conformance to (`"conformsTo"`), each declared once
+  /// by the app (`curvekit generate --protocol NAME` prints one that every generated type meets).
+  public var conformances: [String]?
 
   /// Creates options; every field defaults to unset.
   public init(
-    typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseMethod? = nil, withSchedule: Bool? = nil
+    typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseMethod? = nil, withSchedule: Bool? = nil,
+    conformances: [String]? = nil
   ) {
     self.typeName = typeName
     self.access = access
     self.inverse = inverse
     self.withSchedule = withSchedule
+    self.conformances = conformances
   }
 }
 
