@@ -55,7 +55,10 @@ package struct StudioApp: Sendable {
       200,
       .object([
         ("specs", .array(specs)), ("presets", StudioAPI.presets),
-        ("features", .object([("units", .bool(units)), ("milestones", .bool(CurveSpec.knownKeys.contains("milestones")))])),
+        (
+          "features",
+          .object([("units", .bool(units)), ("milestones", .bool(CurveSpec.knownKeys.contains("milestones")))])
+        ),
       ]))
   }
 
@@ -99,7 +102,10 @@ package struct StudioApp: Sendable {
       } catch {
         members = [
           ("spec", .null), ("etag", .string(etag)),
-          ("invalid", .object([("error", .string(error.description)), ("field", error.field.map(JSONValue.string) ?? .null)])),
+          (
+            "invalid",
+            .object([("error", .string(error.description)), ("field", error.field.map(JSONValue.string) ?? .null)])
+          ),
         ]
       }
       var response = Self.json(200, .object(members))

@@ -130,7 +130,7 @@ package final class StudioDocument: Sendable {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc_read(descriptor, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         return .unreadable("cannot read '\(displayName)': \(String(cString: strerror(errno)))")
@@ -176,6 +176,6 @@ package final class StudioDocument: Sendable {
 }
 
 /// `read(2)`, under a name that does not collide with ``StudioDocument/read()``.
-private func Glibc_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
   read(descriptor, buffer, count)
 }

@@ -78,10 +78,10 @@ package enum BrowserLauncher {
     }
     let directory = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let file = directory + "/open.html"
-    let descriptor = Glibc_open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    let descriptor = systemOpen(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw StudioError("cannot write \(file): \(String(cString: strerror(errno)))") }
     let bytes = Array(redirectPage(url).utf8)
-    let written = bytes.withUnsafeBytes { Glibc_write(descriptor, $0.baseAddress, $0.count) }
+    let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
     close(descriptor)
     guard written == bytes.count else { throw StudioError("cannot write \(file)") }
     #if canImport(Darwin)
@@ -133,7 +133,7 @@ extension Threads {
   }
 }
 
-private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
-private func Glibc_write(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
   write(descriptor, bytes, count)
 }

@@ -178,8 +178,10 @@ package struct HTTPRequestParser: Sendable {
         HTTPParseError(501, "Transfer-Encoding is not supported; send the body with a Content-Length"))
     }
     var bodyLength = 0
-    let lengths = headers.values("Content-Length").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-      .map { $0.trimmingCharacters(in: " \t") }
+    let lengths = headers.values("Content-Length").flatMap {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
+    .map { $0.trimmingCharacters(in: " \t") }
     if let first = lengths.first {
       guard lengths.allSatisfy({ $0 == first }) else {
         return .failure(HTTPParseError(400, "conflicting Content-Length values"))

@@ -79,7 +79,7 @@ enum Socket {
   /// Accepts one pending connection, or nil.
   static func accept(_ listener: Int32) -> Int32? {
     while true {
-      let descriptor = Glibc_accept(listener)
+      let descriptor = systemAccept(listener)
       if descriptor >= 0 {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         #if canImport(Darwin)
@@ -140,6 +140,6 @@ enum Socket {
 }
 
 /// `accept(2)` without the peer address, under a name that does not collide with ``Socket/accept(_:)``.
-private func Glibc_accept(_ listener: Int32) -> Int32 {
+private func systemAccept(_ listener: Int32) -> Int32 {
   accept(listener, nil, nil)
 }
