@@ -64,9 +64,16 @@ package struct HTTPRequestParser: Sendable {
   private var buffer: [UInt8] = []
   private var head: (request: HTTPRequest, bodyStart: Int, bodyLength: Int)?
   private var scannedHead = 0
+  private var scannedLineFeeds = 0
 
   /// Creates a parser.
   package init(limits: HTTPLimits = HTTPLimits()) { self.limits = limits }
+
+  /// What is wrong with the bytes received when the client ends the stream before the
+  /// request is complete: 400.
+  package var truncationError: HTTPParseError {
+    HTTPParseError(400, "the connection ended in the middle of a request")
+  }
 
   /// True when some bytes of a request that is not complete yet have arrived.
   package var hasPartialRequest: Bool { !buffer.isEmpty }
@@ -81,6 +88,9 @@ package struct HTTPRequestParser: Sendable {
     if head == nil {
       guard let end = headEnd() else {
         if let failure = headOverflow() { return .failure(failure) }
+        if hasBareLineFeed() {
+          return .failure(HTTPParseError(400, "a bare LF in the request head; lines end with CRLF"))
+        }
         return .incomplete
       }
       switch parseHead(buffer[0..<end]) {
@@ -95,6 +105,7 @@ package struct HTTPRequestParser: Sendable {
     buffer.removeFirst(bodyStart + bodyLength)
     head = nil
     scannedHead = 0
+    scannedLineFeeds = 0
     return .request(complete)
   }
 
@@ -110,6 +121,21 @@ package struct HTTPRequestParser: Sendable {
     }
     scannedHead = limit
     return nil
+  }
+
+  /// A bare LF among the head bytes received so far: the request can only be refused, so
+  /// there is no need to wait for the rest.
+  /// Scans only the bytes that arrived since the last call, so a client sending one byte at
+  /// a time costs linear work.
+  private mutating func hasBareLineFeed() -> Bool {
+    let end = min(buffer.count, limits.maxHeadBytes + 4)
+    var index = scannedLineFeeds
+    defer { scannedLineFeeds = max(scannedLineFeeds, index) }
+    while index < end {
+      if buffer[index] == 10, index == 0 || buffer[index - 1] != 13 { return true }
+      index += 1
+    }
+    return false
   }
 
   /// 414 or 431 when the head cannot end within the limits.

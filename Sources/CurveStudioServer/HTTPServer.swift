@@ -203,7 +203,16 @@ package final class HTTPServer: Sendable {
       }
       // Nothing yet: loop, so the deadline is checked again (poll may also wake early).
       guard Socket.waitReadable(client, milliseconds: max(1, Self.milliseconds(remaining))) else { continue }
-      guard let count = Socket.receive(client, into: &buffer), count > 0 else { return }
+      guard let count = Socket.receive(client, into: &buffer), count > 0 else {
+        // The client ended its side mid-request (it may still read): say why, then close.
+        if parser.hasPartialRequest, !isStopping {
+          var response = finish(HTTPResponse.text(400, parser.truncationError.message))
+          response.headers.set("Connection", "close")
+          _ = Socket.sendAll(client, response.serialized(includeBody: true), timeoutMilliseconds: writeTimeout)
+          countResponse()
+        }
+        return
+      }
       parser.append(buffer[0..<count])
     }
   }
