@@ -149,7 +149,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "CurveKitCLITests",
-      dependencies: ["CurveKitCLI", "CurvePipeline", "CurveFitting", "CurveSpec", "CurveKitTestSupport"]),
+      dependencies: [
+        "CurveKitCLI", "CurvePipeline", "CurveFitting", "CurveSpec", "CurveStudio", "CurveStudioServer",
+        "CurveKitTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -120,7 +120,8 @@ public final class LoopbackConnection {
       if headEnd == nil && !fill() { return nil }
     }
     guard let end = headEnd else { return nil }
-    let lines = String(decoding: buffer[0..<end], as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
+    let lines = String(decoding: buffer[0..<end], as: UTF8.self).split(
+      separator: "\r\n", omittingEmptySubsequences: false)
     let statusParts = lines[0].split(separator: " ")
     guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let status = Int(statusParts[1]) else {
       return nil

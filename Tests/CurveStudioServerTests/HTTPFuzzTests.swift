@@ -17,7 +17,9 @@ struct HTTPFuzzTests {
       .utf8)
   static let specials: [UInt8] = [0, 9, 10, 13, 32, 34, 35, 37, 44, 58, 59, 63, 127, 128, 0xC3, 0xFF]
   static let methods = ["GET", "POST", "PUT", "HEAD", "OPTIONS", "DELETE", "PATCH", "get", "G\u{0}T", "", "CONNECT"]
-  static let targets = ["/", "/api/spec", "*", "http://x/", "/%00", "/a?b=%zz", "//", "/" + String(repeating: "x", count: 9000)]
+  static let targets = [
+    "/", "/api/spec", "*", "http://x/", "/%00", "/a?b=%zz", "//", "/" + String(repeating: "x", count: 9000),
+  ]
   static let versions = ["HTTP/1.1", "HTTP/1.0", "HTTP/2", "HTTP/1.1 ", "http/1.1", "HTTP/9.9", ""]
   static let lengths = ["0", "5", "-1", "1e3", " 7 ", "18446744073709551616", "3, 3", "3,4", "", "1048577"]
 

@@ -5,7 +5,8 @@ import Testing
 @Suite("HTTP request parser")
 struct HTTPRequestParserTests {
   /// Parses `text` (fed in one piece, or byte by byte) and returns the first outcome.
-  static func parse(_ text: String, limits: HTTPLimits = HTTPLimits(), byteByByte: Bool = false) -> HTTPRequestParser
+  static func parse(_ text: String, limits: HTTPLimits = HTTPLimits(), byteByByte: Bool = false)
+    -> HTTPRequestParser
     .Outcome
   {
     var parser = HTTPRequestParser(limits: limits)
@@ -32,7 +33,8 @@ struct HTTPRequestParserTests {
   func plainGet() throws {
     for byteByByte in [false, true] {
       let outcome = Self.parse(
-        "GET /api/spec?spec=1&x=a%20b+c HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nX-Two:  v  \r\n\r\n", byteByByte: byteByByte)
+        "GET /api/spec?spec=1&x=a%20b+c HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nX-Two:  v  \r\n\r\n", byteByByte: byteByByte
+      )
       guard case .request(let request) = outcome else {
         Issue.record("expected a request, got \(outcome)")
         return
@@ -71,27 +73,29 @@ struct HTTPRequestParserTests {
     #expect(!parser.hasPartialRequest)
   }
 
-  @Test("malformed framing is 400", arguments: [
-    "GET / HTTP/1.1\nHost: h\r\n\r\n",  // bare LF
-    "GET / HTTP/1.1\r\nHost: h\rX: y\r\n\r\n",  // bare CR
-    "GET  / HTTP/1.1\r\nHost: h\r\n\r\n",  // two spaces
-    "GET /\r\nHost: h\r\n\r\n",  // no version
-    "G(T / HTTP/1.1\r\nHost: h\r\n\r\n",  // method not a token
-    "GET http://evil.example/ HTTP/1.1\r\nHost: h\r\n\r\n",  // absolute form
-    "GET /a#b HTTP/1.1\r\nHost: h\r\n\r\n",  // fragment
-    "GET /a\u{7F} HTTP/1.1\r\nHost: h\r\n\r\n",  // control byte in target
-    "GET / HTTP/1.1\r\nHost : h\r\n\r\n",  // space before colon
-    "GET / HTTP/1.1\r\nHost: h\r\n folded\r\n\r\n",  // obsolete folding
-    "GET / HTTP/1.1\r\nHost: h\r\nNoColon\r\n\r\n",
-    "GET / HTTP/1.1\r\nHost: h\r\nX: a\u{01}b\r\n\r\n",  // control character in a value
-    "GET / HTTP/1.1\r\n\r\n",  // no Host
-    "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",  // two Hosts
-    "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",  // conflicting lengths
-    "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: -1\r\n\r\n",
-    "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 0x10\r\n\r\n",
-    "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999\r\n\r\n",
-    "FOO\r\n\r\n",
-  ])
+  @Test(
+    "malformed framing is 400",
+    arguments: [
+      "GET / HTTP/1.1\nHost: h\r\n\r\n",  // bare LF
+      "GET / HTTP/1.1\r\nHost: h\rX: y\r\n\r\n",  // bare CR
+      "GET  / HTTP/1.1\r\nHost: h\r\n\r\n",  // two spaces
+      "GET /\r\nHost: h\r\n\r\n",  // no version
+      "G(T / HTTP/1.1\r\nHost: h\r\n\r\n",  // method not a token
+      "GET http://evil.example/ HTTP/1.1\r\nHost: h\r\n\r\n",  // absolute form
+      "GET /a#b HTTP/1.1\r\nHost: h\r\n\r\n",  // fragment
+      "GET /a\u{7F} HTTP/1.1\r\nHost: h\r\n\r\n",  // control byte in target
+      "GET / HTTP/1.1\r\nHost : h\r\n\r\n",  // space before colon
+      "GET / HTTP/1.1\r\nHost: h\r\n folded\r\n\r\n",  // obsolete folding
+      "GET / HTTP/1.1\r\nHost: h\r\nNoColon\r\n\r\n",
+      "GET / HTTP/1.1\r\nHost: h\r\nX: a\u{01}b\r\n\r\n",  // control character in a value
+      "GET / HTTP/1.1\r\n\r\n",  // no Host
+      "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",  // two Hosts
+      "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",  // conflicting lengths
+      "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: -1\r\n\r\n",
+      "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 0x10\r\n\r\n",
+      "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999\r\n\r\n",
+      "FOO\r\n\r\n",
+    ])
   func malformed(_ text: String) {
     #expect(Self.status(text) == 400, "\(text.debugDescription)")
   }

@@ -39,7 +39,9 @@ struct LocalAccessPolicyTests {
   @Test("no token, a wrong token, a token of another port's cookie: 401")
   func missingToken() {
     #expect(Self.status(Self.request()) == 401)
-    #expect(Self.status(Self.request(headers: [("Authorization", "Bearer " + String(repeating: "ab", count: 31) + "ac")])) == 401)
+    #expect(
+      Self.status(Self.request(headers: [("Authorization", "Bearer " + String(repeating: "ab", count: 31) + "ac")]))
+        == 401)
     #expect(Self.status(Self.request(headers: [("Authorization", "Bearer " + Self.token + "0")])) == 401)
     #expect(Self.status(Self.request(headers: [("Authorization", "Bearer " + Self.token.dropLast())])) == 401)
     #expect(Self.status(Self.request(headers: [("Authorization", "Basic " + Self.token)])) == 401)
@@ -47,10 +49,12 @@ struct LocalAccessPolicyTests {
     #expect(Self.status(Self.request(headers: [("Authorization", "Bearer ")])) == 401)
   }
 
-  @Test("a foreign Host (DNS rebinding) is 421, even with the token", arguments: [
-    "evil.example:4321", "127.0.0.1:4322", "127.0.0.1", "localhost", "localhost.evil.example:4321",
-    "127.0.0.2:4321", "[::1]:4321", "0.0.0.0:4321", "127.0.0.1:4321.evil", "",
-  ])
+  @Test(
+    "a foreign Host (DNS rebinding) is 421, even with the token",
+    arguments: [
+      "evil.example:4321", "127.0.0.1:4322", "127.0.0.1", "localhost", "localhost.evil.example:4321",
+      "127.0.0.2:4321", "[::1]:4321", "0.0.0.0:4321", "127.0.0.1:4321.evil", "",
+    ])
   func foreignHost(_ host: String) {
     #expect(Self.status(Self.request(host: host, headers: [Self.bearer])) == 421)
   }
@@ -60,10 +64,12 @@ struct LocalAccessPolicyTests {
     #expect(Self.status(Self.request(host: nil, headers: [Self.bearer])) == 421)
   }
 
-  @Test("a state-changing request from a foreign Origin is 403, even with the token", arguments: [
-    "http://evil.example", "null", "http://127.0.0.1:4322", "https://127.0.0.1:4321", "http://127.0.0.1",
-    "http://localhost:4321.evil.example", "file://",
-  ])
+  @Test(
+    "a state-changing request from a foreign Origin is 403, even with the token",
+    arguments: [
+      "http://evil.example", "null", "http://127.0.0.1:4322", "https://127.0.0.1:4321", "http://127.0.0.1",
+      "http://localhost:4321.evil.example", "file://",
+    ])
   func foreignOrigin(_ origin: String) {
     for method in ["POST", "PUT", "DELETE", "PATCH"] {
       #expect(Self.status(Self.request(method, headers: [Self.bearer, ("Origin", origin)])) == 403)
