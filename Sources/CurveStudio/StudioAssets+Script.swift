@@ -688,7 +688,7 @@ extension StudioAssets {
         const doc = current();
         const spec = doc.spec;
         const u = units(spec);
-        if (document.activeElement !== $('name')) $('name').value = spec.name || '';
+        if (document.activeElement !== $('name') || state.forceInputs) $('name').value = spec.name || '';
         for (const button of document.querySelectorAll('#policy button')) {
           button.setAttribute('aria-checked', String(button.dataset.policy === (spec.monotonic || 'require')));
         }
@@ -716,7 +716,7 @@ extension StudioAssets {
       /** A value for an input: six significant digits (the spec keeps every digit until edited). */
       function shortNumber(value) { return typeof value === 'number' ? String(Number(value.toPrecision(6))) : value; }
       function setInput(input, value) {
-        if (document.activeElement === input) return;
+        if (document.activeElement === input && !state.forceInputs) return;
         input.value = value === undefined || value === null ? '' : String(value);
       }
 
@@ -913,18 +913,23 @@ extension StudioAssets {
         doc.future.push(canon(doc.spec));
         doc.spec = JSON.parse(doc.past.pop());
         state.selected = Math.min(state.selected, doc.spec.points.length - 1);
-        changed();
+        changed(true);
       }
       function redo() {
         const doc = current();
         if (!doc.future.length) return;
         doc.past.push(canon(doc.spec));
         doc.spec = JSON.parse(doc.future.pop());
-        changed();
+        changed(true);
       }
-      /** After any edit: refit (once per frame), redraw the side panel, mark the tab. */
-      function changed() {
+      /**
+       * After any edit: refit (at most once per frame), redraw the side panel, mark the tab. `replaced`: the
+       * whole spec changed (undo, redo, a reload), so even the focused field shows the new value.
+       */
+      function changed(replaced) {
+        state.forceInputs = !!replaced;
         renderSettings();
+        state.forceInputs = false;
         renderTabs();
         render();
         requestFit();
@@ -1079,13 +1084,25 @@ extension StudioAssets {
       let fitWanted = false;
       let generation = 0;
       state.pendingMoves = [];
+      let lastFitFrame = -1;
+      /** The current frame's time: document.timeline advances once per frame. */
+      function frameTime() {
+        const time = document.timeline ? document.timeline.currentTime : null;
+        return time === null || time === undefined ? Math.floor(performance.now() / 16) : time;
+      }
+      /** Fits now when nothing is in flight and no fit started in this frame; otherwise on the next frame. */
       function requestFit() {
         fitWanted = true;
-        if (!fitFrame) fitFrame = requestAnimationFrame(flushFit);
+        if (!fitBusy && lastFitFrame !== frameTime()) {
+          flushFit();
+        } else if (!fitFrame) {
+          fitFrame = requestAnimationFrame(flushFit);
+        }
       }
       async function flushFit() {
         fitFrame = 0;
         if (fitBusy || !fitWanted) return;
+        lastFitFrame = frameTime();
         fitWanted = false;
         fitBusy = true;
         const doc = current();
@@ -1177,10 +1194,11 @@ extension StudioAssets {
           doc.etag = result.data.etag;
           doc.exists = true;
           doc.baseline = canon(result.data.spec);
-          if (canon(doc.spec) === sent) doc.spec = result.data.spec;
+          const unchanged = canon(doc.spec) === sent;
+          if (unchanged) doc.spec = result.data.spec;
           hideBanner();
           setStatus('Saved ' + new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }), 'good');
-          changed();
+          changed(unchanged);
         } else if (result.status === 412) {
           showConflict(doc, 'changed on disk since you loaded it. Your save was not written.');
           setStatus('Not saved: conflict', 'bad');
@@ -1241,7 +1259,7 @@ extension StudioAssets {
                 doc.baseline = canon(doc.spec);
                 hideBanner();
                 setStatus('Reloaded: the file changed on disk', 'good');
-                changed();
+                changed(true);
               } else {
                 doc.incoming = result.data;
                 showConflict(doc, result.data.spec ? 'changed on disk while you were editing.'
@@ -1276,7 +1294,7 @@ extension StudioAssets {
         await load(doc);
         hideBanner();
         setStatus('Loaded the file from disk', 'good');
-        changed();
+        changed(true);
       }
       async function keepMine() {
         const doc = state.conflict || current();
@@ -1303,7 +1321,9 @@ extension StudioAssets {
         const doc = current();
         if (!doc.loaded) await load(doc);
         hideBanner();
+        state.forceInputs = true;
         renderSettings();
+        state.forceInputs = false;
         renderTabs();
         render();
         renderVerdict();
@@ -1339,7 +1359,7 @@ extension StudioAssets {
         }
         doc.spec = spec;
         state.selected = -1;
-        changed();
+        changed(true);
       }
 
       function wire() {
