@@ -7,7 +7,9 @@
 #   4. builds the package and its tests with warnings as errors;
 #   5. builds and runs examples/HabitTracker through the build-tool and command plugins;
 #   6. runs the benchmarks' --quick smoke run (fails on an accuracy regression, never on time);
-#   7. runs every test (swift test), last, so its summary closes the output.
+#   7. runs the studio's end-to-end browser tests (scripts/check-studio.sh: Chromium and
+#      Playwright, installed when missing) on the release curvekit the benchmarks built;
+#   8. runs every test (swift test), last, so its summary closes the output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
@@ -29,6 +31,9 @@ scripts/check-example.sh
 
 echo "==> benchmarks smoke run (accuracy checked, timing never asserted)"
 scripts/bench.sh --quick >/dev/null
+
+echo "==> curvekit design: end-to-end browser tests (Chromium + Playwright)"
+scripts/check-studio.sh --curvekit "$(swift build -c release --package-path Benchmarks --show-bin-path)/curvekit"
 
 echo "==> swift test"
 swift test --skip-build

@@ -18,7 +18,7 @@ extension StudioAssets {
         docs: [], active: 0, presets: [], features: {}, compare: false, drag: null, selected: -1, frozen: null,
         format: 'swift', exportText: { swift: '', css: '', swiftui: '' }, exportNotes: [],
         preview: { t: 0, playing: false, speed: 1, last: 0 },
-        metrics: { moves: [], fits: [], redraws: 0, fitsDone: 0 },
+        metrics: { moves: [], fits: [], dispatch: [], renders: [], redraws: 0, fitsDone: 0 },
         ready: false,
       };
       window.studio = state;
@@ -281,7 +281,9 @@ extension StudioAssets {
         plot.timeTitle = title(m.left + m.width / 2, s.top + s.height + 40, 'time');
         svg.addEventListener('dblclick', onPlotDoubleClick);
         svg.addEventListener('pointerdown', onPlotPointerDown);
-        svg.addEventListener('pointermove', onPointerMove);
+        // pointerrawupdate (Chromium, secure contexts) arrives as soon as the pointer moves, not at the next
+        // frame as pointermove does; a drag listens to whichever the browser has.
+        svg.addEventListener('onpointerrawupdate' in window ? 'pointerrawupdate' : 'pointermove', onPointerMove);
         svg.addEventListener('pointerup', onPointerUp);
         svg.addEventListener('pointercancel', onPointerUp);
       }
@@ -299,6 +301,10 @@ extension StudioAssets {
       function drawAxes(doc, frames) {
         const m = frames.main;
         const s = frames.slope;
+        // The axes change only with the frame and the time unit: during a drag the frame is frozen.
+        const key = [m.lo, m.hi, s.lo, s.hi, doc.spec.durationDays, doc.spec.timeUnit].join(' ');
+        if (key === plot.axesKey) return;
+        plot.axesKey = key;
         clear(plot.grid);
         clear(plot.axes);
         clear(plot.ticks);
@@ -1010,6 +1016,7 @@ extension StudioAssets {
         if (drag.kind === 'point') {
           movePoint(doc, drag.index, fromX(f, p.x), fromY(f, p.y));
           state.pendingMoves.push(event.timeStamp);
+          state.metrics.dispatch.push(performance.now() - event.timeStamp);
         } else {
           setMilestone(doc, drag.index, drag.part, fromX(f, p.x), fromY(f, p.y));
         }
@@ -1112,11 +1119,12 @@ extension StudioAssets {
         const started = performance.now();
         let result;
         try {
-          result = await api('POST', '/api/fit', { spec: doc.spec });
+          result = await api('POST', '/api/fit', { spec: doc.spec }, undefined, 'high');
         } catch (error) {
           result = { status: 0, data: { error: 'the studio server is not answering' } };
         }
-        state.metrics.fits.push(performance.now() - started);
+        const answered = performance.now();
+        state.metrics.fits.push(answered - started);
         if (result.status === 200) {
           doc.fit = result.data;
           doc.error = null;
@@ -1132,6 +1140,7 @@ extension StudioAssets {
           if (result.status !== 200 || !state.drag) renderSettings();
           const done = performance.now();
           for (const stamp of moves) state.metrics.moves.push(done - stamp);
+          state.metrics.renders.push(done - answered);
         }
         state.metrics.fitsDone++;
         fitBusy = false;
@@ -1162,8 +1171,9 @@ extension StudioAssets {
 
       // MARK: - Server calls, saving, and watching the file on disk
 
-      async function api(method, url, body, headers) {
+      async function api(method, url, body, headers, priority) {
         const init = { method, headers: Object.assign({}, headers || {}), credentials: 'same-origin', cache: 'no-store' };
+        if (priority) init.priority = priority;
         if (body !== undefined) {
           init.headers['Content-Type'] = 'application/json';
           init.body = JSON.stringify(body);

@@ -82,8 +82,10 @@ enum Socket {
       let descriptor = systemAccept(listener)
       if descriptor >= 0 {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        var yes: Int32 = 1
+        // Each response goes out in one write; never hold it back waiting for an ACK (Nagle).
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
-          var yes: Int32 = 1
           setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
         return descriptor

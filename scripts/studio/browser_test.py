@@ -359,7 +359,7 @@ class Suite:
     def test_latency(self):
         """Pointer move -> redrawn curve, 100 moves; and the API's fit round trip."""
         self.switch(0)
-        self.js("() => { window.studio.metrics.moves = []; window.studio.metrics.fits = []; }")
+        self.js("() => { const m = window.studio.metrics; m.moves = []; m.fits = []; m.dispatch = []; m.renders = []; }")
         x, y = self.handle_center(4)
         self.page.mouse.move(x, y)
         self.page.mouse.down()
@@ -371,6 +371,8 @@ class Suite:
         self.settle()
         moves = self.js("() => window.studio.metrics.moves.slice()")
         fits = self.js("() => window.studio.metrics.fits.slice()")
+        dispatch = self.js("() => window.studio.metrics.dispatch.slice()")
+        renders = self.js("() => window.studio.metrics.renders.slice()")
         spec = self.doc()["spec"]
         round_trips = []
         for _ in range(100):
@@ -381,6 +383,10 @@ class Suite:
         self.report["pointerToRedrawMs"] = {"count": len(moves), "p50": percentile(moves, 0.5), "p95": percentile(moves, 0.95),
                                             "max": max(moves)}
         self.report["pageFitRoundTripMs"] = {"count": len(fits), "p50": percentile(fits, 0.5), "p95": percentile(fits, 0.95)}
+        self.report["pointerEventDispatchMs"] = {"count": len(dispatch), "p50": percentile(dispatch, 0.5),
+                                                 "p95": percentile(dispatch, 0.95)}
+        self.report["renderAfterFitMs"] = {"count": len(renders), "p50": percentile(renders, 0.5),
+                                           "p95": percentile(renders, 0.95)}
         self.report["apiFitRoundTripMs"] = {"count": 100, "p50": percentile(round_trips, 0.5),
                                             "p95": percentile(round_trips, 0.95)}
         assert len(moves) >= 100, len(moves)
