@@ -11,6 +11,8 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
   case monotone(MonotoneFitError)
   /// `require`: the fitted curve has f′(t) = `slope` > −minSlope at `t`.
   case notMonotone(t: Double, slope: Double, minSlope: Double, coefficients: [Double])
+  /// Milestones under `ignore`: only a monotone curve makes each a condition at one point.
+  case milestonesNeedMonotonicity
   /// An error about the curve of the spec or data file `source` (its file name).
   indirect case located(CurveFitError, source: String)
 
@@ -33,9 +35,16 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
     case .monotone(let error): return error.description
     case .notMonotone(let t, let slope, let minSlope, let coefficients):
       let bound = minSlope > 0 ? "f′ ≤ -\(minSlope)" : "non-increasing"
+      // The exact monotone optimum exists for cubics; never suggest it for higher degrees.
+      let advice =
+        coefficients.count <= 4
+        ? "use \"monotonic\": \"enforce\" (--monotonic enforce) for the best monotone curve"
+        : "lower the degree to 3 and use \"monotonic\": \"enforce\", or move the points that rise"
       return "the fitted curve is not \(bound) on [0, 1]: f′(\(t)) = \(slope) "
-        + "(coefficients \(coefficients.map(\.description).joined(separator: ","))); "
-        + "use \"monotonic\": \"enforce\" (--monotonic enforce) for the best monotone curve"
+        + "(coefficients \(coefficients.map(\.description).joined(separator: ","))); \(advice)"
+    case .milestonesNeedMonotonicity:
+      return "milestones need \"monotonic\": \"require\" or \"enforce\"; only a monotone curve makes each "
+        + "milestone a condition at one point"
     case .located(let inner, let source):
       return "\(inner.description) (\(source))"
     }
@@ -64,6 +73,10 @@ public struct PolicyFitResult: Sendable, Hashable {
 extension FitProblem {
   /// Fits the problem under `policy`.
   ///
+  /// Milestones are inequality constraints of the fit (``LeastSquaresFitter/fitWithMilestones(_:)``
+  /// under `require`, half-planes of ``MonotoneFitter`` under `enforce`) and are refused under
+  /// `ignore`.
+  ///
   /// - `require`: the ordinary fit, then a proof that f′ ≤ −minSlope on [0, 1]; a curve
   ///   that provably violates it is returned with ``PolicyFitResult/violation`` set to
   ///   ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)`` and the witness (a curve
@@ -84,8 +97,13 @@ extension FitProblem {
         policy: policy, minSlope: minSlope, report: monotone.fit, monotone: monotone, verdict: monotone.verdict,
         monotonicity: monotone.fit.polynomial.monotonicity(), violation: nil)
     case .require, .ignore:
+      if policy == .ignore, !milestones.isEmpty { throw .milestonesNeedMonotonicity }
       let report: FitReport
-      do { report = try LeastSquaresFitter.fit(self) } catch { throw .fit(error) }
+      do {
+        report = milestones.isEmpty ? try LeastSquaresFitter.fit(self) : try LeastSquaresFitter.fitWithMilestones(self)
+      } catch {
+        throw .fit(error)
+      }
       return PolicyFitResult.checked(report, policy: policy, minSlope: minSlope)
     }
   }

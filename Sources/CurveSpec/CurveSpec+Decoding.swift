@@ -129,17 +129,30 @@ struct SpecDecoder {
     let name = try string(nameNode, path: "name")
     guard !name.trimmingSpaces.isEmpty else { throw fail("name: must not be empty", at: nameNode) }
 
+    var spec = CurveSpec(name: name, points: [], sourceName: source)
+    if let node = member("description") { spec.details = try string(node, path: "description") }
+    if let node = member("durationDays") {
+      let value = try number(node, path: "durationDays")
+      guard value > 0 else { throw fail("durationDays: \(value) is not positive", at: node) }
+      spec.durationDays = value
+    }
+    if let node = member("timeUnit") {
+      spec.timeUnit = try choice(node, path: "timeUnit", as: TimeUnit.self)
+      if spec.timeUnit == .days, spec.durationDays == nil {
+        throw fail("timeUnit: \"days\" needs \"durationDays\" (the length of the period in days)", at: node)
+      }
+    }
+    if let node = member("levelUnit") { spec.levelUnit = try choice(node, path: "levelUnit", as: LevelUnit.self) }
+    if let node = member("endpoints") { spec.endpoints = try bool(node, path: "endpoints") }
+    let ranges = UnitRanges(units: spec.units, endpoints: spec.endpoints)
+
     guard let pointsNode = member("points") else { throw fail("missing required field \"points\"", at: root) }
     let pointNodes = try array(pointsNode, path: "points")
     guard !pointNodes.isEmpty else {
       throw fail("points: empty; a curve needs at least one control point", at: pointsNode)
     }
+    spec.points = try decodePoints(pointNodes, ranges: ranges)
 
-    var constraints: [FitConstraint]?
-    if let node = member("constraints") { constraints = try decodeConstraints(node) }
-    let points = try decodePoints(pointNodes, depletion: constraints == nil)
-
-    var weights: [Double]?
     if let node = member("weights") {
       let items = try array(node, path: "weights")
       guard items.count == pointNodes.count else {
@@ -152,10 +165,9 @@ struct SpecDecoder {
         guard weight > 0 else { throw fail("weights[\(index)]: \(weight) is not positive", at: item) }
         values.append(weight)
       }
-      weights = values
+      spec.weights = values
     }
 
-    var degree = 3
     if let node = member("degree") {
       let value = try number(node, path: "degree")
       guard value == value.rounded(), value >= Double(CurveSpec.degrees.lowerBound),
@@ -166,13 +178,27 @@ struct SpecDecoder {
           at: node
         )
       }
-      degree = Int(value)
+      spec.degree = Int(value)
     }
 
-    var spec = CurveSpec(
-      name: name, points: points, weights: weights, degree: degree, constraints: constraints, sourceName: source)
-    if let node = member("description") { spec.details = try string(node, path: "description") }
+    if let node = member("constraints") { spec.constraints = try decodeConstraints(node, ranges: ranges) }
+    if spec.endpoints,
+      let (index, constraint) = CurveSpec.endpointConflict(in: spec.constraints.map(spec.units.normalized)),
+      case .array(let items) = member("constraints")?.kind
+    {
+      throw fail(
+        "constraints[\(index)]: \(constraint) contradicts the depletion endpoints f(0) = 1, f(1) = 0; "
+          + "add \"endpoints\": false to fit without them", at: items[index])
+    }
     if let node = member("monotonic") { spec.monotonic = try choice(node, path: "monotonic", as: MonotonicPolicy.self) }
+    if let node = member("milestones") {
+      spec.milestones = try decodeMilestones(node, ranges: ranges)
+      if spec.monotonic == .ignore, !spec.milestones.isEmpty {
+        throw fail(
+          "milestones: they need \"monotonic\": \"require\" or \"enforce\"; only a monotone curve makes each "
+            + "milestone a condition at one point", at: node)
+      }
+    }
     if let node = member("minSlope") {
       let value = try number(node, path: "minSlope")
       guard value >= 0 else {
@@ -180,16 +206,11 @@ struct SpecDecoder {
       }
       spec.minSlope = value
     }
-    if let node = member("durationDays") {
-      let value = try number(node, path: "durationDays")
-      guard value > 0 else { throw fail("durationDays: \(value) is not positive", at: node) }
-      spec.durationDays = value
-    }
     if let node = member("codegen") { spec.codegen = try decodeCodegen(node) }
     return spec
   }
 
-  func decodePoints(_ nodes: [JSONNode], depletion: Bool) throws(SpecError) -> [DataPoint] {
+  func decodePoints(_ nodes: [JSONNode], ranges: UnitRanges) throws(SpecError) -> [DataPoint] {
     var points: [DataPoint] = []
     points.reserveCapacity(nodes.count)
     for (index, node) in nodes.enumerated() {
@@ -200,11 +221,8 @@ struct SpecDecoder {
       }
       let t = try number(pair[0], path: "points[\(index)][0]")
       let y = try number(pair[1], path: "points[\(index)][1]")
-      if depletion && !(0...1).contains(t) {
-        throw fail(
-          "points[\(index)][0]: t = \(t) is outside [0, 1]; a depletion curve spans normalized time 0…1 "
-            + "(give \"constraints\" explicitly for a general fit)", at: pair[0])
-      }
+      if let problem = ranges.timeProblem(t) { throw fail("points[\(index)][0]: \(problem)", at: pair[0]) }
+      if let problem = ranges.levelProblem(y) { throw fail("points[\(index)][1]: \(problem)", at: pair[1]) }
       points.append(DataPoint(t: t, y: y))
     }
     if let (first, second) = CurveSpec.conflictingDuplicate(in: points) {
@@ -216,7 +234,46 @@ struct SpecDecoder {
     return points
   }
 
-  func decodeConstraints(_ node: JSONNode) throws(SpecError) -> [FitConstraint] {
+  func decodeMilestones(_ node: JSONNode, ranges: UnitRanges) throws(SpecError) -> [Milestone] {
+    var milestones: [Milestone] = []
+    let items = try array(node, path: "milestones")
+    for (index, item) in items.enumerated() {
+      let path = "milestones[\(index)]"
+      let members = try object(item, path: path, allowed: ["until", "atLeast", "from", "atMost"])
+      func member(_ key: String) -> JSONNode? { members.first(where: { $0.key == key })?.value }
+      let milestone: Milestone
+      switch (member("until"), member("atLeast"), member("from"), member("atMost")) {
+      case (let until?, let level?, nil, nil):
+        milestone = .atLeast(
+          level: try number(level, path: path + ".atLeast"), until: try number(until, path: path + ".until"))
+      case (nil, nil, let from?, let level?):
+        milestone = .atMost(
+          level: try number(level, path: path + ".atMost"), from: try number(from, path: path + ".from"))
+      default:
+        throw fail(
+          "\(path): expected {\"until\": T, \"atLeast\": LEVEL} or {\"from\": T, \"atMost\": LEVEL}", at: item)
+      }
+      let key = milestone.isAtLeast ? "until" : "from"
+      if let problem = ranges.timeProblem(milestone.t), let at = member(key) {
+        throw fail("\(path).\(key): \(problem)", at: at)
+      }
+      let levelKey = milestone.isAtLeast ? "atLeast" : "atMost"
+      if let problem = ranges.levelProblem(milestone.level), let at = member(levelKey) {
+        throw fail("\(path).\(levelKey): \(problem)", at: at)
+      }
+      milestones.append(milestone)
+    }
+    if let (first, second) = CurveSpec.contradictingMilestones(milestones) {
+      let units = ranges.units
+      throw fail(
+        "milestones[\(first)] (\(units.normalized(milestones[first]).describe(in: units))) and milestones[\(second)] "
+          + "(\(units.normalized(milestones[second]).describe(in: units))) contradict each other: no level can be both",
+        at: items[second])
+    }
+    return milestones
+  }
+
+  func decodeConstraints(_ node: JSONNode, ranges: UnitRanges) throws(SpecError) -> [FitConstraint] {
     var constraints: [FitConstraint] = []
     for (index, item) in try array(node, path: "constraints").enumerated() {
       let path = "constraints[\(index)]"
@@ -224,9 +281,12 @@ struct SpecDecoder {
       func member(_ key: String) -> JSONNode? { members.first(where: { $0.key == key })?.value }
       guard let tNode = member("t") else { throw fail("\(path): missing \"t\"", at: item) }
       let t = try number(tNode, path: path + ".t")
+      if let problem = ranges.timeProblem(t) { throw fail("\(path).t: \(problem)", at: tNode) }
       switch (member("value"), member("slope")) {
       case (let value?, nil):
-        constraints.append(.value(at: t, equals: try number(value, path: path + ".value")))
+        let level = try number(value, path: path + ".value")
+        if let problem = ranges.levelProblem(level) { throw fail("\(path).value: \(problem)", at: value) }
+        constraints.append(.value(at: t, equals: level))
       case (nil, let slope?):
         constraints.append(.slope(at: t, equals: try number(slope, path: path + ".slope")))
       case (.some, .some):
@@ -272,5 +332,59 @@ extension String {
       let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
     else { return "" }
     return Substring(scalars[first...last])
+  }
+}
+
+/// The spans a curve's times and levels must lie in, with the messages that explain them:
+/// the spec reader's, and the resolver's for values given on the command line.
+package struct UnitRanges: Sendable {
+  /// The units the values are written in.
+  package let units: CurveUnits
+  /// True when the depletion endpoints hold (then normalized time is [0, 1] and fractional
+  /// levels [0, 1]).
+  package let endpoints: Bool
+  /// How to ask for a general fit, for the messages ("add \"endpoints\": false", "pass --unconstrained").
+  package let generalFitHint: String
+  /// How to switch to percent, for the messages.
+  package let percentHint: String
+
+  /// Ranges for `units` and `endpoints`, with hints in the spec's words.
+  package init(
+    units: CurveUnits, endpoints: Bool, generalFitHint: String = "add \"endpoints\": false for a general fit",
+    percentHint: String = "add \"levelUnit\": \"percent\""
+  ) {
+    self.units = units
+    self.endpoints = endpoints
+    self.generalFitHint = generalFitHint
+    self.percentHint = percentHint
+  }
+
+  /// Why `t` is out of range, or nil: days always lie in 0…durationDays; normalized time in
+  /// [0, 1] while the depletion endpoints hold.
+  package func timeProblem(_ t: Double) -> String? {
+    if let days = units.durationDays {
+      return (0...days).contains(t) ? nil : "day \(t) is outside the period, days 0…\(days)"
+    }
+    guard endpoints, !(0...1).contains(t) else { return nil }
+    return "t = \(t) is outside [0, 1]; a depletion curve spans normalized time 0…1 (\(generalFitHint))"
+  }
+
+  /// Why `level` is out of range, or nil: percent always lies in 0…100; fractions in [0, 1]
+  /// while the depletion endpoints hold.
+  package func levelProblem(_ level: Double) -> String? {
+    if units.percent {
+      return (0...100).contains(level) ? nil : "level \(level) % is outside 0…100 %"
+    }
+    guard endpoints, !(0...1).contains(level) else { return nil }
+    let hint = level > 1 && level <= 100 ? "; it looks like a percentage: \(percentHint)" : " (\(generalFitHint))"
+    return "level \(level) is outside [0, 1], the depletion curve's range from empty to full" + hint
+  }
+}
+
+extension Milestone {
+  /// True for ``atLeast(level:until:)``.
+  var isAtLeast: Bool {
+    if case .atLeast = self { return true }
+    return false
   }
 }

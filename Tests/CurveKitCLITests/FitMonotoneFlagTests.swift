@@ -16,7 +16,12 @@ struct FitMonotoneFlagTests {
       let result = runCurveKit(["fit"] + Self.risingMiddle + extra)
       #expect(result.status == 1)
       #expect(isOneLineError(result.errors))
-      #expect(result.errors.contains("not non-increasing") && result.errors.contains("f′("))
+      // In the designer's terms: where it rises, the witness, what pulls it up and advice.
+      #expect(result.errors.contains("rises from") && result.errors.contains("f′("), "\(result.errors)")
+      #expect(result.errors.contains("point 2 (t = 0.5, 0.55) is higher than the earlier point 1"), "\(result.errors)")
+      #expect(result.errors.contains("\"monotonic\": \"enforce\""))
+      // The whole report is still printed.
+      #expect(result.output.contains("\nStatistics\n") && result.output.contains("verdict    not monotone"))
     }
   }
 

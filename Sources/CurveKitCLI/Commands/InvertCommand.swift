@@ -37,7 +37,11 @@ enum InvertCommand: CurveKitCommand {
         "invert needs a cubic, but \(curve.displayName) has degree \(curve.polynomial.degree); fit with --degree 3")
     }
     let method = try arguments.choice("--method", as: InverseMethod.self) ?? .auto
-    let solve = try solver(for: cubic, method: method)
+    let inverse = try solver(for: cubic, method: method)
+    // Levels in and times out in --days / --percent, else in a spec's own units.
+    let units = try CurveSourceOptions.units(arguments) ?? curve.spec?.units ?? .normalized
+    let solve: (Double) -> Double =
+      units == .normalized ? inverse : { units.display(time: inverse(units.normalized(level: $0))) }
     if !levelTexts.isEmpty {
       var levels: [Double] = []
       for (index, text) in levelTexts.enumerated() {
