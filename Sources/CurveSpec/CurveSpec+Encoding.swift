@@ -1,21 +1,25 @@
 import CurveCore
 
 extension CurveSpec {
-  /// The spec as a JSON value, members in the house order (`name`, `description`, `points`,
-  /// `weights`, `degree`, `durationDays`, `constraints`, `monotonic`, `minSlope`, `codegen`).
+  /// The spec as a JSON value, members in the house order (`name`, `description`, `timeUnit`,
+  /// `levelUnit`, `points`, `weights`, `degree`, `durationDays`, `endpoints`, `constraints`,
+  /// `milestones`, `monotonic`, `minSlope`, `codegen`), every number in the spec's own units.
   ///
-  /// Fields at their defaults are left out (`constraints` when the depletion defaults apply,
-  /// `monotonic` when it is `require`), except `degree`, which is always written. Integral
-  /// numbers are written without a fraction (`3`, `7`, `0`), as the example specs are.
-  /// Reading the value back with ``parse(_:sourceName:)`` gives the same spec.
+  /// Fields at their defaults are left out (`normalized` time, `fraction` levels, endpoints
+  /// on, no constraints or milestones, `monotonic` `require`), except `degree`, which is always
+  /// written. Integral numbers are written without a fraction (`3`, `7`, `0`), as the example
+  /// specs are. Reading the value back with ``parse(_:sourceName:)`` gives the same spec.
   public var jsonValue: JSONValue {
     var members: [(key: String, value: JSONValue)] = [("name", .string(name))]
     if let details { members.append(("description", .string(details))) }
+    if timeUnit != .normalized { members.append(("timeUnit", .string(timeUnit.rawValue))) }
+    if levelUnit != .fraction { members.append(("levelUnit", .string(levelUnit.rawValue))) }
     members.append(("points", .array(points.map { .array([Self.number($0.t), Self.number($0.y)]) })))
     if let weights { members.append(("weights", .array(weights.map(Self.number)))) }
     members.append(("degree", .integer(degree)))
     if let durationDays { members.append(("durationDays", Self.number(durationDays))) }
-    if !usesDefaultConstraints {
+    if !endpoints { members.append(("endpoints", .bool(false))) }
+    if !constraints.isEmpty {
       let items: [JSONValue] = constraints.map { constraint in
         switch constraint {
         case .value(let t, let value): return .object([("t", Self.number(t)), ("value", Self.number(value))])
@@ -23,6 +27,17 @@ extension CurveSpec {
         }
       }
       members.append(("constraints", .array(items)))
+    }
+    if !milestones.isEmpty {
+      let items: [JSONValue] = milestones.map { milestone in
+        switch milestone {
+        case .atLeast(let level, let until):
+          return .object([("until", Self.number(until)), ("atLeast", Self.number(level))])
+        case .atMost(let level, let from):
+          return .object([("from", Self.number(from)), ("atMost", Self.number(level))])
+        }
+      }
+      members.append(("milestones", .array(items)))
     }
     if monotonic != .require { members.append(("monotonic", .string(monotonic.rawValue))) }
     if let minSlope { members.append(("minSlope", Self.number(minSlope))) }

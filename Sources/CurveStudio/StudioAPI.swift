@@ -118,8 +118,8 @@ package enum StudioAPI {
           let t = Double(k) / 8
           return DataPoint(t: t, y: cubic.level(forNormalizedElapsed: t))
         }
-        let constraints: [FitConstraint]? =
-          shape == .steepStart ? FitConstraint.depletionEndpoints + [.slope(at: 1, equals: 0)] : nil
+        // The endpoints hold by default; the steep start adds its flat end.
+        let constraints: [FitConstraint] = shape == .steepStart ? [.slope(at: 1, equals: 0)] : []
         let spec = CurveSpec(name: presetName(shape), points: points, constraints: constraints)
         return .object([
           ("id", .string(shape.rawValue)), ("name", .string(presetName(shape))),

@@ -82,9 +82,23 @@ extension StudioAssets {
               <button role="radio" data-policy="ignore" aria-checked="false">ignore</button>
             </div>
           </div>
+          <div class="row" id="units-row" hidden>
+            <span class="label">Units</span>
+            <div class="units">
+              <div id="time-unit" class="segmented" role="radiogroup" aria-label="Time unit">
+                <button role="radio" data-unit="normalized" aria-checked="true">t 0–1</button>
+                <button role="radio" data-unit="days" aria-checked="false">days</button>
+              </div>
+              <div id="level-unit" class="segmented" role="radiogroup" aria-label="Level unit">
+                <button role="radio" data-unit="fraction" aria-checked="true">0–1</button>
+                <button role="radio" data-unit="percent" aria-checked="false">%</button>
+              </div>
+            </div>
+          </div>
           <div class="grid2">
             <label class="field">Degree <select id="degree"></select></label>
-            <label class="field">Min slope <input id="min-slope" type="number" min="0" step="0.01" placeholder="0"></label>
+            <label class="field"><span id="min-slope-label">Min slope</span>
+              <input id="min-slope" type="number" min="0" step="0.01" placeholder="0"></label>
             <label class="field">Duration (days) <input id="duration" type="number" min="0" step="any" placeholder="—"></label>
             <label id="endpoints-field" class="check" hidden><input id="endpoints" type="checkbox" checked> f(0)=1, f(1)=0</label>
           </div>

@@ -110,7 +110,39 @@ extension StudioAssets {
         const scale = Math.pow(10, decimals);
         return Math.round(value * scale) / scale;
       }
-      function defaultConstraints(spec) { return !spec.constraints && spec.endpoints !== false; }
+      /** With the depletion endpoints (the default) times stay in the span and levels in 0…100 %. */
+      function endpointsHold(spec) { return spec.endpoints !== false; }
+      /** The spec's minSlope (level units per time unit) as fraction per period, as the plot's slope panel shows f′. */
+      function normalizedMinSlope(spec) {
+        const u = units(spec);
+        return (spec.minSlope || 0) * u.tScale / u.yScale;
+      }
+      /**
+       * Rewrites every number of the spec in other units (points, milestones, constraints, minSlope), so the
+       * curve stays the same: times scale by the duration, levels by 100, slopes by both.
+       */
+      function convertUnits(spec, timeUnit, levelUnit) {
+        const from = units(spec);
+        const next = Object.assign({}, spec, { timeUnit, levelUnit });
+        if (timeUnit === 'normalized') delete next.timeUnit;
+        if (levelUnit === 'fraction') delete next.levelUnit;
+        const to = units(next);
+        const tk = to.tScale / from.tScale;
+        const yk = to.yScale / from.yScale;
+        const T = (v) => roundTo(v * tk, 9);
+        const L = (v) => roundTo(v * yk, 9);
+        next.points = (spec.points || []).map((p) => [T(p[0]), L(p[1])]);
+        if (Array.isArray(spec.milestones)) {
+          next.milestones = spec.milestones.map((m) => m.until !== undefined ? { until: T(m.until), atLeast: L(m.atLeast) }
+            : { from: T(m.from), atMost: L(m.atMost) });
+        }
+        if (Array.isArray(spec.constraints)) {
+          next.constraints = spec.constraints.map((k) => k.value !== undefined ? { t: T(k.t), value: L(k.value) }
+            : { t: T(k.t), slope: roundTo(k.slope * yk / tk, 9) });
+        }
+        if (typeof spec.minSlope === 'number') next.minSlope = roundTo(spec.minSlope * yk / tk, 9);
+        return next;
+      }
 
       // MARK: - Slope scan (as curvekit plot's SlopeProfile: a grid plus bisection at each boundary)
 
@@ -349,7 +381,7 @@ extension StudioAssets {
         plot.zero.setAttribute('x2', s.left + s.width);
         plot.zero.setAttribute('y1', Y(s, 0));
         plot.zero.setAttribute('y2', Y(s, 0));
-        const minSlope = doc.spec.minSlope || 0;
+        const minSlope = normalizedMinSlope(doc.spec);
         plot.minSlope.setAttribute('visibility', minSlope > 0 ? 'visible' : 'hidden');
         plot.minSlope.setAttribute('x1', s.left);
         plot.minSlope.setAttribute('x2', s.left + s.width);
@@ -479,7 +511,8 @@ extension StudioAssets {
           const level = (lower ? ms.atLeast : ms.atMost) / u.yScale;
           const from = ms.until !== undefined ? 0 : (ms.from || 0) / u.tScale;
           const to = ms.until !== undefined ? ms.until / u.tScale : 1;
-          const met = milestoneMet(c, ms, doc.spec);
+          const reported = doc.fit && Array.isArray(doc.fit.milestones) ? doc.fit.milestones[i] : null;
+          const met = reported && !doc.error ? reported.holds : milestoneMet(c, ms, doc.spec);
           const zoneClass = 'milestone ' + (met ? 'met' : 'missed');
           const zone = el('g', { class: zoneClass }, plot.milestoneZones);
           const yTop = lower ? Y(m, m.hi) : Y(m, level);
@@ -654,6 +687,11 @@ extension StudioAssets {
           verdict.textContent = '✗ Rises' + (where ? ': ' + (units(spec).duration ? 'days ' : 't ') + where : '');
         }
         detail.textContent = 'Exact verdict: ' + mono.verdict + (mono.policy !== 'require' ? ' · policy ' + mono.policy : '');
+        const witness = fit.monotonicity && fit.monotonicity.witness;
+        if (witness) {
+          detail.textContent += ' · witness f′(' + fmt(witness.t, 6) + ') = ' + fmt(witness.slope, 4) + ' > 0 at ' +
+            timeLabel(spec, witness.t);
+        }
         if (mono.policy === 'enforce' && mono.wasAlreadyMonotone === false && mono.active) {
           detail.textContent += ' · active ' + mono.active.join(', ') + ' · RMSE +' + fmt(mono.rmseRise, 3);
         }
@@ -702,12 +740,21 @@ extension StudioAssets {
         setInput($('min-slope'), spec.minSlope);
         setInput($('duration'), spec.durationDays);
         $('endpoints-field').hidden = !state.features.units;
+        $('units-row').hidden = !state.features.units;
+        for (const button of document.querySelectorAll('#time-unit button')) {
+          button.setAttribute('aria-checked', String(button.dataset.unit === (spec.timeUnit || 'normalized')));
+        }
+        for (const button of document.querySelectorAll('#level-unit button')) {
+          button.setAttribute('aria-checked', String(button.dataset.unit === (spec.levelUnit || 'fraction')));
+        }
         $('endpoints').checked = spec.endpoints !== false;
         const explicit = Array.isArray(spec.constraints) ? spec.constraints : null;
         $('constraints').textContent = explicit
           ? 'Constraints: ' + (explicit.length ? explicit.map((k) => k.value !== undefined ? 'f(' + k.t + ') = ' + k.value
             : 'f′(' + k.t + ') = ' + k.slope).join(', ') : 'none (unconstrained)')
           : (spec.endpoints === false ? 'No endpoint constraints.' : 'Endpoints: f(0) = 1, f(1) = 0.');
+        $('min-slope-label').textContent = 'Min slope' + (u.days || u.percent ? ' (' + (u.percent ? '%' : 'level') + '/' +
+          (u.days ? 'day' : 'period') + ')' : '');
         $('t-head').textContent = u.days ? 'day' : 't';
         $('y-head').textContent = u.percent ? 'level %' : 'level';
         for (const id of ['min-slope', 'duration', 'degree', 'name']) $(id).classList.remove('invalid');
@@ -979,8 +1026,10 @@ extension StudioAssets {
       }
       function movePoint(doc, index, tNorm, yNorm) {
         const spec = doc.spec;
-        const t = defaultConstraints(spec) ? Math.min(1, Math.max(0, tNorm)) : tNorm;
-        spec.points[index] = [specT(spec, t), specY(spec, Math.min(2, Math.max(-1, yNorm)))];
+        const inside = endpointsHold(spec);
+        const t = inside ? Math.min(1, Math.max(0, tNorm)) : tNorm;
+        const y = inside ? Math.min(1, Math.max(0, yNorm)) : Math.min(2, Math.max(-1, yNorm));
+        spec.points[index] = [specT(spec, t), specY(spec, y)];
       }
 
       // MARK: - Pointer and keyboard
@@ -1414,6 +1463,19 @@ extension StudioAssets {
             event.preventDefault();
             setField('monotonic', next === 'require' ? undefined : next);
             document.querySelector('#policy [data-policy=' + next + ']').focus();
+          });
+        }
+        for (const button of document.querySelectorAll('#time-unit button, #level-unit button')) {
+          button.addEventListener('click', () => {
+            const doc = current();
+            const time = button.closest('#time-unit') ? button.dataset.unit : (doc.spec.timeUnit || 'normalized');
+            const level = button.closest('#level-unit') ? button.dataset.unit : (doc.spec.levelUnit || 'fraction');
+            if (time === (doc.spec.timeUnit || 'normalized') && level === (doc.spec.levelUnit || 'fraction')) return;
+            checkpoint(doc);
+            const base = time === 'days' && !(doc.spec.durationDays > 0) ? Object.assign({}, doc.spec, { durationDays: 7 })
+              : doc.spec;
+            doc.spec = convertUnits(base, time, level);
+            changed(true);
           });
         }
         for (const tab of document.querySelectorAll('[data-format]')) {

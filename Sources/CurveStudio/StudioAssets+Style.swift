@@ -162,6 +162,8 @@ extension StudioAssets {
     .segmented { display: inline-flex; background: var(--soft); border-radius: 9px; padding: 3px; gap: 2px; }
     .segmented button { border: none; background: none; padding: 5px 12px; border-radius: 7px; color: var(--muted); }
     .segmented button[aria-checked=true] { background: var(--panel); color: var(--ink); font-weight: 600; box-shadow: var(--shadow); }
+    .units { display: flex; gap: 6px; }
+    .units .segmented button { padding: 5px 9px; }
     .grid2 { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; }
     .grid2 .check { grid-column: span 2; }
     table.points { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }

@@ -26,29 +26,39 @@ struct SpecWriterTests {
 
   @Test("every field survives writing and reading back, and writing is idempotent")
   func everyField() throws {
-    let spec = CurveSpec(
+    let general = CurveSpec(
       name: "All \"fields\"", points: [DataPoint(t: -0.5, y: 1.25), DataPoint(t: 2, y: 1e-20)], weights: [1, 2.5],
-      degree: 2, constraints: [.value(at: 0, equals: 1), .slope(at: 1, equals: -0.5)], monotonic: .ignore,
-      minSlope: 0, durationDays: 6.5,
+      degree: 2, endpoints: false, constraints: [.value(at: 0, equals: 1), .slope(at: 1, equals: -0.5)],
+      monotonic: .ignore, minSlope: 0, durationDays: 6.5,
       codegen: CodegenOptions(typeName: "AllFields", access: .package, inverse: .table, withSchedule: false),
       details: "line one\nline two")
-    let text = spec.jsonText
-    let back = try CurveSpec.parse(text, sourceName: "x")
-    #expect(back.jsonText == text)
-    #expect(back.name == spec.name && back.details == spec.details)
-    #expect(back.points == spec.points && back.weights == spec.weights && back.degree == 2)
-    #expect(back.constraints == spec.constraints && !back.usesDefaultConstraints)
-    #expect(back.monotonic == .ignore && back.minSlope == 0 && back.durationDays == 6.5)
-    #expect(back.codegen == spec.codegen)
-    #expect(text.hasSuffix("}\n"))
-    #expect(text.contains("    {\"t\": 1, \"slope\": -0.5}\n"))
-    #expect(text.contains("\"codegen\": {\"typeName\": \"AllFields\", \"access\": \"package\""))
+    let designer = CurveSpec(
+      name: "Weekly", points: [DataPoint(t: 2, y: 82), DataPoint(t: 4, y: 50), DataPoint(t: 6, y: 15)],
+      milestones: [.atLeast(level: 80, until: 2), .atMost(level: 20, from: 6)], monotonic: .enforce,
+      timeUnit: .days, levelUnit: .percent, durationDays: 7)
+    for spec in [general, designer] {
+      let text = spec.jsonText
+      let back = try CurveSpec.parse(text, sourceName: "x")
+      #expect(back.jsonText == text)
+      #expect(back.name == spec.name && back.details == spec.details)
+      #expect(back.points == spec.points && back.weights == spec.weights && back.degree == spec.degree)
+      #expect(back.endpoints == spec.endpoints && back.constraints == spec.constraints)
+      #expect(back.milestones == spec.milestones && back.timeUnit == spec.timeUnit && back.levelUnit == spec.levelUnit)
+      #expect(back.monotonic == spec.monotonic && back.minSlope == spec.minSlope)
+      #expect(back.durationDays == spec.durationDays && back.codegen == spec.codegen)
+      #expect(text.hasSuffix("}\n"))
+    }
+    #expect(general.jsonText.contains("    {\"t\": 1, \"slope\": -0.5}\n"))
+    #expect(general.jsonText.contains("\"codegen\": {\"typeName\": \"AllFields\", \"access\": \"package\""))
+    #expect(general.jsonText.contains("\"endpoints\": false,\n"))
+    #expect(designer.jsonText.contains("\"timeUnit\": \"days\",\n  \"levelUnit\": \"percent\",\n"))
+    #expect(designer.jsonText.contains("\"milestones\": [\n    {\"until\": 2, \"atLeast\": 80},\n    {\"from\": 6, \"atMost\": 20}\n  ]"))
   }
 
-  @Test("an explicit empty constraint list is kept; defaults are left out")
+  @Test("defaults are left out; an empty constraint list (which adds nothing) is not written")
   func defaults() throws {
-    let unconstrained = CurveSpec(name: "U", points: [DataPoint(t: 3, y: 1)], constraints: [])
-    #expect(unconstrained.jsonText.contains("\"constraints\": []"))
+    let empty = try CurveSpec.parse("{\"name\": \"U\", \"points\": [[0.5, 0.5]], \"constraints\": []}", sourceName: "x")
+    #expect(!empty.jsonText.contains("constraints"))
     let plain = CurveSpec(name: "P", points: [DataPoint(t: 0.5, y: 0.5)])
     #expect(plain.jsonText == "{\n  \"name\": \"P\",\n  \"points\": [\n    [0.5, 0.5]\n  ],\n  \"degree\": 3\n}\n")
   }

@@ -176,16 +176,17 @@ class Suite:
 
     def test_drag_point_changes_curve_and_verdict(self):
         before_d = self.page.get_attribute("[data-testid=curve]", "d")
-        x, y = self.handle_center(0)
-        top = self.page.locator("#plot .panel-bg").first.bounding_box()["y"]
+        x, y = self.handle_center(1)
+        panel = self.page.locator("#plot .panel-bg").first.bounding_box()
+        bottom = panel["y"] + panel["height"]
         self.page.mouse.move(x, y)
         self.page.mouse.down()
-        for step in range(1, 11):  # Up past the top of the plot: the pointer is captured.
-            self.page.mouse.move(x, y + (top - 120 - y) * step / 10)
+        for step in range(1, 11):  # Down past the bottom of the level panel: the pointer is captured.
+            self.page.mouse.move(x, y + (bottom + 60 - y) * step / 10)
         self.page.mouse.up()
         self.settle()
         doc = self.doc()
-        assert doc["spec"]["points"][0][1] > 1.2, doc["spec"]["points"][0]
+        assert doc["spec"]["points"][1][1] == 0, "levels stay in 0...100 %%: %r" % doc["spec"]["points"][1]
         assert self.page.get_attribute("[data-testid=curve]", "d") != before_d, "the curve must be redrawn"
         assert "Rises" in self.verdict(), self.verdict()
         assert not doc["fit"]["monotonic"]["decreasing"]
@@ -271,6 +272,28 @@ class Suite:
         self.page.keyboard.press("Control+z")
         self.settle()
         assert not self.doc()["spec"].get("milestones")
+
+    def test_units_switch_keeps_the_curve(self):
+        features = self.js("() => window.studio.features")
+        if not features.get("units"):
+            raise Skip("the spec format has no units yet")
+        self.switch(0)
+        before = self.doc()
+        self.page.click('#time-unit [data-unit="days"]')
+        self.settle()
+        self.page.click('#level-unit [data-unit="percent"]')
+        self.settle()
+        after = self.doc()
+        assert after["spec"]["timeUnit"] == "days" and after["spec"]["levelUnit"] == "percent", after["spec"]
+        first, converted = before["spec"]["points"][0], after["spec"]["points"][0]
+        assert abs(converted[0] - first[0] * 7) < 1e-9 and abs(converted[1] - first[1] * 100) < 1e-9, converted
+        for a, b in zip(before["fit"]["coefficients"], after["fit"]["coefficients"]):
+            assert abs(a - b) < 1e-9, (before["fit"]["coefficients"], after["fit"]["coefficients"])
+        assert self.page.inner_text("#t-head") == "day" and self.page.inner_text("#y-head") == "level %"
+        self.page.keyboard.press("Control+z")
+        self.page.keyboard.press("Control+z")
+        self.settle()
+        assert "timeUnit" not in self.doc()["spec"]
 
     def test_save_and_check_file(self):
         self.switch(0)
