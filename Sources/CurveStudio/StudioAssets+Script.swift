@@ -129,8 +129,10 @@ extension StudioAssets {
         const to = units(next);
         const tk = to.tScale / from.tScale;
         const yk = to.yScale / from.yScale;
-        const T = (v) => roundTo(v * tk, 9);
-        const L = (v) => roundTo(v * yk, 9);
+        // 15 significant digits: every digit the designer wrote, without the binary noise (0.1 × 7 = 0.7).
+        const clean = (v) => Number(v.toPrecision(15));
+        const T = (v) => clean(v * tk);
+        const L = (v) => clean(v * yk);
         next.points = (spec.points || []).map((p) => [T(p[0]), L(p[1])]);
         if (Array.isArray(spec.milestones)) {
           next.milestones = spec.milestones.map((m) => m.until !== undefined ? { until: T(m.until), atLeast: L(m.atLeast) }
@@ -138,9 +140,9 @@ extension StudioAssets {
         }
         if (Array.isArray(spec.constraints)) {
           next.constraints = spec.constraints.map((k) => k.value !== undefined ? { t: T(k.t), value: L(k.value) }
-            : { t: T(k.t), slope: roundTo(k.slope * yk / tk, 9) });
+            : { t: T(k.t), slope: clean(k.slope * yk / tk) });
         }
-        if (typeof spec.minSlope === 'number') next.minSlope = roundTo(spec.minSlope * yk / tk, 9);
+        if (typeof spec.minSlope === 'number') next.minSlope = clean(spec.minSlope * yk / tk);
         return next;
       }
 

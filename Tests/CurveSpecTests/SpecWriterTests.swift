@@ -52,7 +52,8 @@ struct SpecWriterTests {
     #expect(general.jsonText.contains("\"codegen\": {\"typeName\": \"AllFields\", \"access\": \"package\""))
     #expect(general.jsonText.contains("\"endpoints\": false,\n"))
     #expect(designer.jsonText.contains("\"timeUnit\": \"days\",\n  \"levelUnit\": \"percent\",\n"))
-    #expect(designer.jsonText.contains("\"milestones\": [\n    {\"until\": 2, \"atLeast\": 80},\n    {\"from\": 6, \"atMost\": 20}\n  ]"))
+    let milestones = "\"milestones\": [\n    {\"until\": 2, \"atLeast\": 80},\n    {\"from\": 6, \"atMost\": 20}\n  ]"
+    #expect(designer.jsonText.contains(milestones))
   }
 
   @Test("defaults are left out; an empty constraint list (which adds nothing) is not written")
