@@ -35,6 +35,11 @@ package enum StudioAPI {
     } catch {
       return .failure(Failure(status: 400, message: "malformed JSON body: \(error.description)"))
     }
+    return spec(in: root, sourceName: sourceName)
+  }
+
+  /// The spec in the `spec` member of a parsed object.
+  static func spec(in root: JSONNode, sourceName: String) -> Result<CurveSpec, Failure> {
     guard case .object(let members) = root.kind, let node = members.first(where: { $0.key == "spec" })?.value else {
       return .failure(Failure(status: 400, message: "the body must be an object {\"spec\": {…}}"))
     }
@@ -43,6 +48,47 @@ package enum StudioAPI {
     } catch {
       return .failure(Failure(status: 422, message: error.message, field: error.field))
     }
+  }
+
+  /// One message of the live channel (`/api/live`, a WebSocket the page drags on, so a fit
+  /// costs one message each way rather than a whole HTTP request): `{"id": N, "op": "fit",
+  /// "spec": {…}}` is answered `{"id": N, "status": 200, "body": …}`, where the body is
+  /// exactly what `POST /api/fit` answers (and so what `curvekit fit --json` prints), or the
+  /// 400/422 error object.
+  package static func live(_ message: String, sourceName: String) -> String {
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(message)
+    } catch {
+      return reply(id: .null, Failure(status: 400, message: "malformed JSON message: \(error.description)"))
+    }
+    var id = JSONValue.null
+    var op = ""
+    if case .object(let members) = root.kind {
+      for member in members {
+        if member.key == "id", case .number(let value, _) = member.value.kind, value == value.rounded(),
+          abs(value) < 0x1p53
+        {
+          id = .integer(Int(value))
+        }
+        if member.key == "op", case .string(let text) = member.value.kind { op = text }
+      }
+    }
+    guard op == "fit" else { return reply(id: id, Failure(status: 400, message: "unknown op; expected \"fit\"")) }
+    switch spec(in: root, sourceName: sourceName).flatMap(fit) {
+    case .success(let text):
+      return "{\"id\": \(JSONWriter.string(id, pretty: false)), \"status\": 200, \"body\": \(text)}"
+    case .failure(let failure):
+      return reply(id: id, failure)
+    }
+  }
+
+  static func reply(id: JSONValue, _ failure: Failure) -> String {
+    let body = JSONValue.object([
+      ("error", .string(failure.message)), ("field", failure.field.map(JSONValue.string) ?? .null),
+    ])
+    return JSONWriter.string(
+      .object([("id", id), ("status", .integer(failure.status)), ("body", body)]), pretty: false)
   }
 
   /// The resolved curve of `spec`, as `curvekit fit SPEC` resolves it.

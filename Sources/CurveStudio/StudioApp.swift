@@ -12,6 +12,7 @@ import CurveStudioServer
 /// | `GET /api/spec?spec=N` | `{"spec", "etag"}` of spec N on disk, `ETag`; 404 when new; 304 for `If-None-Match` |
 /// | `PUT /api/spec?spec=N` | saves `{"spec"}` under `If-Match: ETAG` (or `If-None-Match: *` for a new file) |
 /// | `POST /api/fit` | exactly `curvekit fit --json` for `{"spec"}` |
+/// | `GET /api/live` | a WebSocket for live fits while dragging (see ``StudioAPI/live(_:sourceName:)``) |
 /// | `POST /api/generate`, `POST /api/export` | the Swift file, and the CSS / SwiftUI easing |
 package struct StudioApp: Sendable {
   /// The specs, in command-line order.
@@ -36,6 +37,11 @@ package struct StudioApp: Sendable {
     case "/api/spec":
       return only(["GET", "HEAD", "PUT"], request) {
         request.method == "PUT" ? putSpec(request) : getSpec(request)
+      }
+    case "/api/live":
+      return only(["GET"], request) {
+        let name = documents.first?.displayName ?? "<studio>"
+        return WebSocket.upgrade(request) { message in StudioAPI.live(message, sourceName: name) }
       }
     case "/api/fit": return post(request) { spec in StudioAPI.fit(spec).map(Self.jsonText) }
     case "/api/generate": return post(request) { spec in StudioAPI.generate(spec).map(Self.json) }

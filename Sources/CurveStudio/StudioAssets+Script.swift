@@ -18,7 +18,7 @@ extension StudioAssets {
         docs: [], active: 0, presets: [], features: {}, compare: false, drag: null, selected: -1, frozen: null,
         format: 'swift', exportText: { swift: '', css: '', swiftui: '' }, exportNotes: [],
         preview: { t: 0, playing: false, speed: 1, last: 0 },
-        metrics: { moves: [], fits: [], dispatch: [], renders: [], redraws: 0, fitsDone: 0 },
+        metrics: { moves: [], fits: [], dispatch: [], renders: [], redraws: 0, fitsDone: 0, transport: 'fetch' },
         ready: false,
       };
       window.studio = state;
@@ -1170,7 +1170,7 @@ extension StudioAssets {
         const started = performance.now();
         let result;
         try {
-          result = await api('POST', '/api/fit', { spec: doc.spec }, undefined, 'high');
+          result = await fitRequest(doc.spec);
         } catch (error) {
           result = { status: 0, data: { error: 'the studio server is not answering' } };
         }
@@ -1207,7 +1207,7 @@ extension StudioAssets {
         const spec = doc.spec;
         if (fit && !doc.error && !fit.monotonic.decreasing && spec.monotonic !== 'enforce' && (spec.degree || 3) <= 3) {
           const asked = canon(spec);
-          const result = await api('POST', '/api/fit', { spec: Object.assign({}, spec, { monotonic: 'enforce' }) });
+          const result = await fitRequest(Object.assign({}, spec, { monotonic: 'enforce' }));
           if (canon(doc.spec) !== asked) return;
           doc.enforce = result.status === 200 ? result.data : null;
         } else {
@@ -1218,6 +1218,52 @@ extension StudioAssets {
           renderVerdict();
           scheduleExport();
         }
+      }
+
+      // MARK: - The live channel: a WebSocket for fits while dragging (one message each way, no HTTP request)
+
+      const live = { socket: null, open: false, next: 1, waiting: new Map(), delay: 1000 };
+      function connectLive() {
+        if (!('WebSocket' in window)) return;
+        let socket;
+        try {
+          socket = new WebSocket('ws://' + location.host + '/api/live');
+        } catch (error) {
+          return;
+        }
+        live.socket = socket;
+        socket.onopen = () => {
+          live.open = true;
+          live.delay = 1000;
+          state.metrics.transport = 'websocket';
+        };
+        socket.onmessage = (event) => {
+          let message;
+          try { message = JSON.parse(event.data); } catch (error) { return; }
+          const resolve = live.waiting.get(message.id);
+          if (resolve) {
+            live.waiting.delete(message.id);
+            resolve({ status: message.status, data: message.body });
+          }
+        };
+        socket.onclose = () => {
+          live.open = false;
+          live.socket = null;
+          state.metrics.transport = 'fetch';
+          for (const resolve of live.waiting.values()) resolve(null);
+          live.waiting.clear();
+          setTimeout(connectLive, live.delay);
+          live.delay = Math.min(30000, live.delay * 2);
+        };
+      }
+      /** A fit over the live channel when it is open, else (or when it drops) as POST /api/fit: the same answer. */
+      function fitRequest(spec) {
+        if (!live.open) return api('POST', '/api/fit', { spec }, undefined, 'high');
+        return new Promise((resolve) => {
+          const id = live.next++;
+          live.waiting.set(id, resolve);
+          live.socket.send(JSON.stringify({ id, op: 'fit', spec }));
+        }).then((result) => result || api('POST', '/api/fit', { spec }, undefined, 'high'));
       }
 
       // MARK: - Server calls, saving, and watching the file on disk
@@ -1396,7 +1442,7 @@ extension StudioAssets {
         for (const doc of state.docs) {
           if (doc === current()) continue;
           if (!doc.loaded) await load(doc);
-          const result = await api('POST', '/api/fit', { spec: doc.spec });
+          const result = await fitRequest(doc.spec);
           doc.fit = result.status === 200 ? result.data : null;
         }
         render();
@@ -1512,6 +1558,7 @@ extension StudioAssets {
       async function start() {
         buildPlot();
         wire();
+        connectLive();
         const session = await api('GET', '/api/session');
         if (session.status !== 200) {
           setStatus('Not authorized: open the link that curvekit design printed', 'bad');

@@ -131,6 +131,9 @@ package struct HTTPResponse: Sendable {
   package var headers: HTTPHeaders
   /// The body.
   package var body: [UInt8]
+  /// For a 101 made by ``WebSocket/upgrade(_:onText:)``: what the connection does with each
+  /// text message once it has switched protocols.
+  package var webSocket: WebSocketTextHandler?
 
   /// Creates a response.
   package init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
@@ -152,6 +155,7 @@ package struct HTTPResponse: Sendable {
   /// The standard reason phrase of `status`.
   package static func reason(_ status: Int) -> String {
     switch status {
+    case 101: return "Switching Protocols"
     case 200: return "OK"
     case 201: return "Created"
     case 204: return "No Content"

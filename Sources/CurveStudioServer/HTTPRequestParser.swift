@@ -75,6 +75,9 @@ package struct HTTPRequestParser: Sendable {
     HTTPParseError(400, "the connection ended in the middle of a request")
   }
 
+  /// The bytes received after the last complete request (for a connection that switches protocols).
+  package var remainingBytes: [UInt8] { buffer }
+
   /// True when some bytes of a request that is not complete yet have arrived.
   package var hasPartialRequest: Bool { !buffer.isEmpty }
 

@@ -23,12 +23,14 @@ package struct HTTPServerConfiguration: Sendable {
   package var maxConnections: Int
   /// The most requests served on one connection before it is closed.
   package var maxRequestsPerConnection: Int
+  /// How long a WebSocket connection may stay silent before it is closed.
+  package var webSocketIdleTimeout: Duration
 
   /// Creates a configuration; the defaults suit one local user.
   package init(
     port: Int = 0, limits: HTTPLimits = HTTPLimits(), requestTimeout: Duration = .seconds(10),
     idleTimeout: Duration = .seconds(15), writeTimeout: Duration = .seconds(10), maxConnections: Int = 32,
-    maxRequestsPerConnection: Int = 1000
+    maxRequestsPerConnection: Int = 1000, webSocketIdleTimeout: Duration = .seconds(600)
   ) {
     self.port = port
     self.limits = limits
@@ -37,6 +39,7 @@ package struct HTTPServerConfiguration: Sendable {
     self.writeTimeout = writeTimeout
     self.maxConnections = maxConnections
     self.maxRequestsPerConnection = maxRequestsPerConnection
+    self.webSocketIdleTimeout = webSocketIdleTimeout
   }
 }
 
@@ -173,6 +176,12 @@ package final class HTTPServer: Sendable {
         requestStarted = nil
         let close = request.wantsClose || served >= configuration.maxRequestsPerConnection || isStopping
         var response = finish(handler(request))
+        if response.status == 101, let onText = response.webSocket {
+          let sent = Socket.sendAll(client, response.serialized(includeBody: false), timeoutMilliseconds: writeTimeout)
+          countResponse()
+          if sent { serveWebSocket(client, leftover: parser.remainingBytes, onText: onText) }
+          return
+        }
         response.headers.set("Connection", close ? "close" : "keep-alive")
         let sent = Socket.sendAll(
           client, response.serialized(includeBody: request.method != "HEAD"), timeoutMilliseconds: writeTimeout)
@@ -215,6 +224,46 @@ package final class HTTPServer: Sendable {
       }
       parser.append(buffer[0..<count])
     }
+  }
+
+  /// Serves a connection that switched to WebSocket messages until either side closes it, it
+  /// stays silent for ``HTTPServerConfiguration/webSocketIdleTimeout``, or the server stops.
+  private func serveWebSocket(_ client: Int32, leftover: [UInt8], onText: WebSocketTextHandler) {
+    var reader = WebSocketReader(maxMessage: configuration.limits.maxBodyBytes)
+    reader.append(leftover[...])
+    var buffer = [UInt8](repeating: 0, count: 16 << 10)
+    let clock = ContinuousClock()
+    let writeTimeout = Self.milliseconds(configuration.writeTimeout)
+    var lastHeard = clock.now
+    while !isStopping {
+      switch reader.next() {
+      case .text(let message):
+        if let reply = onText(message) {
+          guard Socket.sendAll(client, WebSocket.encode(.text, Array(reply.utf8)), timeoutMilliseconds: writeTimeout)
+          else { return }
+          countResponse()
+        }
+        continue
+      case .reply(let bytes):
+        guard Socket.sendAll(client, bytes, timeoutMilliseconds: writeTimeout) else { return }
+        continue
+      case .close(let bytes):
+        _ = Socket.sendAll(client, bytes, timeoutMilliseconds: writeTimeout)
+        return
+      case .none:
+        break
+      }
+      let remaining = clock.now.duration(to: lastHeard + configuration.webSocketIdleTimeout)
+      guard remaining > .zero else {
+        _ = Socket.sendAll(client, WebSocket.close(.normal), timeoutMilliseconds: writeTimeout)
+        return
+      }
+      guard Socket.waitReadable(client, milliseconds: max(1, Self.milliseconds(remaining))) else { continue }
+      guard let count = Socket.receive(client, into: &buffer), count > 0 else { return }
+      reader.append(buffer[0..<count])
+      lastHeard = clock.now
+    }
+    _ = Socket.sendAll(client, WebSocket.close(.normal), timeoutMilliseconds: 100)
   }
 
   /// A duration in whole milliseconds, at most a day, for `poll`.

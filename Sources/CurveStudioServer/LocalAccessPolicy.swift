@@ -4,7 +4,8 @@
 /// - The `Host` header must name the loopback address or `localhost` with the server's port,
 ///   else 421: a page on another name that resolves to 127.0.0.1 (DNS rebinding) is refused.
 /// - A state-changing request (anything but GET, HEAD, OPTIONS) whose `Origin` is not the
-///   server's own, or whose `Sec-Fetch-Site` is `cross-site`, gets 403.
+///   server's own, or whose `Sec-Fetch-Site` is `cross-site`, gets 403; so does a WebSocket
+///   handshake without the server's own `Origin`.
 /// - Every request must carry the token, as `Authorization: Bearer TOKEN` or in the session
 ///   cookie (HttpOnly, SameSite=Strict); otherwise 401. The comparison takes the same time
 ///   wherever the first difference is.
@@ -88,6 +89,14 @@ package struct LocalAccessPolicy: Sendable {
   package func decide(_ request: HTTPRequest) -> Decision {
     guard isAllowedHost(request.headers["Host"]) else {
       return .refuse(Self.refusal(421, "this server answers only to 127.0.0.1:\(port) and localhost:\(port)"))
+    }
+    // A WebSocket is not bound by the same-origin policy: any page may open one, so its
+    // handshake must come from this server's own page (CVE-2018-14732 was this check missing).
+    if WebSocket.isUpgrade(request) {
+      let origins = request.headers.values("Origin")
+      guard origins.count == 1, isAllowedOrigin(origins[0]) else {
+        return .refuse(Self.refusal(403, "a WebSocket must come from this server's own page"))
+      }
     }
     if request.isStateChanging {
       let origins = request.headers.values("Origin")

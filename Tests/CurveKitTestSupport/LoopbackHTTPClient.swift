@@ -143,6 +143,46 @@ public final class LoopbackConnection {
     return WireResponse(status: status, headers: headers, body: body)
   }
 
+  /// The next `count` bytes, or nil when the stream ends (or times out) first.
+  public func read(exactly count: Int) -> [UInt8]? {
+    while buffer.count < count {
+      if !fill() { return nil }
+    }
+    defer { buffer.removeFirst(count) }
+    return Array(buffer[0..<count])
+  }
+
+  /// One unmasked server WebSocket frame: (opcode, payload), or nil.
+  public func readWebSocketFrame() -> (opcode: UInt8, payload: [UInt8])? {
+    guard let head = read(exactly: 2) else { return nil }
+    var length = Int(head[1] & 0x7F)
+    if length == 126 {
+      guard let extended = read(exactly: 2) else { return nil }
+      length = Int(extended[0]) << 8 | Int(extended[1])
+    } else if length == 127 {
+      guard let extended = read(exactly: 8) else { return nil }
+      length = extended.reduce(0) { $0 << 8 | Int($1) }
+    }
+    guard let payload = read(exactly: length) else { return nil }
+    return (head[0] & 0x0F, payload)
+  }
+
+  /// A masked client WebSocket frame (RFC 6455), final unless `fin` is false.
+  public static func webSocketFrame(opcode: UInt8, _ payload: [UInt8], fin: Bool = true, masked: Bool = true)
+    -> [UInt8]
+  {
+    var bytes: [UInt8] = [(fin ? 0x80 : 0) | opcode]
+    let maskBit: UInt8 = masked ? 0x80 : 0
+    switch payload.count {
+    case 0..<126: bytes.append(maskBit | UInt8(payload.count))
+    case 126...0xFFFF: bytes += [maskBit | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+    default: bytes += [maskBit | 127] + (0..<8).reversed().map { UInt8(truncatingIfNeeded: payload.count >> (8 * $0)) }
+    }
+    guard masked else { return bytes + payload }
+    let mask: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]
+    return bytes + mask + payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
+  }
+
   /// Everything the server sends until it closes the connection (or the timeout).
   public func readToEnd() -> [UInt8] {
     while fill() {}

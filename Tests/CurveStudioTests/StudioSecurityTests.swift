@@ -198,3 +198,60 @@ struct StudioSecurityTests {
     }
   }
 }
+
+/// The live channel (a WebSocket): the same answers as the HTTP API, and the handshake
+/// refused without the page's own Origin, the token or the right Host.
+@Suite("Studio live channel")
+struct StudioLiveTests {
+  static func handshake(_ fixture: StudioFixture, origin: String?, host: String? = nil, token: Bool = true) -> String {
+    var text = "GET /api/live HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(fixture.port)")\r\nUpgrade: websocket\r\n"
+    text += "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+    if let origin { text += "Origin: \(origin)\r\n" }
+    if token { text += "Cookie: curvekit_studio_\(fixture.port)=\(fixture.token)\r\n" }
+    return text + "\r\n"
+  }
+
+  @Test("a fit over the live channel is exactly POST /api/fit's body")
+  func fitOverLive() throws {
+    let fixture = try StudioFixture()
+    let connection = try #require(LoopbackConnection(port: fixture.port))
+    connection.send(Self.handshake(fixture, origin: "http://127.0.0.1:\(fixture.port)"))
+    #expect(connection.readResponse()?.status == 101)
+    let message = "{\"id\": 7, \"op\": \"fit\", \"spec\": \(StudioFixture.depletion)}"
+    connection.send(LoopbackConnection.webSocketFrame(opcode: 1, Array(message.utf8)))
+    let frame = try #require(connection.readWebSocketFrame())
+    let reply = String(decoding: frame.payload, as: UTF8.self)
+    let http = try #require(fixture.request("POST", "/api/fit", body: StudioFixture.body(StudioFixture.depletion)))
+    #expect(reply == "{\"id\": 7, \"status\": 200, \"body\": \(http.text)}")
+    let invalid = "{\"id\": 8, \"op\": \"fit\", \"spec\": {\"name\": \"x\", \"points\": [[2, 0.5]]}}"
+    connection.send(LoopbackConnection.webSocketFrame(opcode: 1, Array(invalid.utf8)))
+    let refused = String(decoding: try #require(connection.readWebSocketFrame()).payload, as: UTF8.self)
+    #expect(refused.hasPrefix("{\"id\":8,\"status\":422,\"body\":{\"error\":"))
+    #expect(refused.contains("\"field\":\"points[0][0]\""))
+    connection.send(LoopbackConnection.webSocketFrame(opcode: 1, Array("not json".utf8)))
+    let malformed = String(decoding: try #require(connection.readWebSocketFrame()).payload, as: UTF8.self)
+    #expect(malformed.hasPrefix("{\"id\":null,\"status\":400,"))
+  }
+
+  @Test("a WebSocket from another origin, or with none, is refused with 403 (CVE-2018-14732)")
+  func foreignOrigin() throws {
+    let fixture = try StudioFixture()
+    for origin in ["http://evil.example", "null", nil, "http://127.0.0.1:\(fixture.port + 1)"] as [String?] {
+      let connection = try #require(LoopbackConnection(port: fixture.port))
+      connection.send(Self.handshake(fixture, origin: origin))
+      #expect(connection.readResponse()?.status == 403, "\(origin ?? "no origin")")
+    }
+  }
+
+  @Test("a WebSocket without the token is 401, with a foreign Host 421")
+  func tokenAndHost() throws {
+    let fixture = try StudioFixture()
+    let own = "http://127.0.0.1:\(fixture.port)"
+    let noToken = try #require(LoopbackConnection(port: fixture.port))
+    noToken.send(Self.handshake(fixture, origin: own, token: false))
+    #expect(noToken.readResponse()?.status == 401)
+    let foreign = try #require(LoopbackConnection(port: fixture.port))
+    foreign.send(Self.handshake(fixture, origin: own, host: "evil.example:\(fixture.port)"))
+    #expect(foreign.readResponse()?.status == 421)
+  }
+}

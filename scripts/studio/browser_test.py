@@ -382,6 +382,7 @@ class Suite:
     def test_latency(self):
         """Pointer move -> redrawn curve, 100 moves; and the API's fit round trip."""
         self.switch(0)
+        self.wait("() => window.studio.metrics.transport === 'websocket'")
         self.js("() => { const m = window.studio.metrics; m.moves = []; m.fits = []; m.dispatch = []; m.renders = []; }")
         x, y = self.handle_center(4)
         self.page.mouse.move(x, y)
@@ -413,6 +414,7 @@ class Suite:
         self.report["apiFitRoundTripMs"] = {"count": 100, "p50": percentile(round_trips, 0.5),
                                             "p95": percentile(round_trips, 0.95)}
         assert len(moves) >= 100, len(moves)
+        self.report["transport"] = self.js("() => window.studio.metrics.transport")
         self.page.keyboard.press("Control+z")
         self.settle()
 
@@ -472,6 +474,9 @@ class Suite:
         with open(os.path.join(self.args.out, "browser-report.json"), "w") as handle:
             json.dump({"results": self.results, "latency": self.report, "chromium": chromium}, handle, indent=2)
         for key, value in self.report.items():
+            if not isinstance(value, dict):
+                print("%s: %s" % (key, value))
+                continue
             print("%s: p50 %.2f ms, p95 %.2f ms (n = %d)" % (key, value["p50"], value["p95"], value["count"]))
         passed = sum(1 for _, outcome in self.results if outcome == "passed")
         skipped = sum(1 for _, outcome in self.results if outcome.startswith("skipped"))
