@@ -11,7 +11,7 @@
 #                                                release binary scripts/bench.sh built)
 #   scripts/check-studio.sh --gallery            also writes docs/gallery/studio.png and studio-dark.png
 #
-# Screenshots and browser-report.json (the latency figures) go to .build/studio/.
+# Screenshots and browser-report.json (the latency figures) go to .studio/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -62,5 +62,5 @@ if [ -z "$curvekit" ]; then
 fi
 [ -x "$curvekit" ] || { echo "error: no curvekit executable at '$curvekit'" >&2; exit 2; }
 
-mkdir -p .build/studio
-exec "$venv/bin/python" scripts/studio/browser_test.py --curvekit "$curvekit" --out .build/studio ${gallery[@]+"${gallery[@]}"}
+mkdir -p .studio
+exec "$venv/bin/python" scripts/studio/browser_test.py --curvekit "$curvekit" --out .studio ${gallery[@]+"${gallery[@]}"}

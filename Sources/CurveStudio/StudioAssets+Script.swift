@@ -688,12 +688,11 @@ extension StudioAssets {
           const where = rising.map(([a, b]) => fmt(a * scale, 3) + '–' + fmt(b * scale, 3)).join(', ');
           verdict.textContent = '✗ Rises' + (where ? ': ' + (units(spec).duration ? 'days ' : 't ') + where : '');
         }
-        detail.textContent = 'Exact verdict: ' + mono.verdict + (mono.policy !== 'require' ? ' · policy ' + mono.policy : '');
         const witness = fit.monotonicity && fit.monotonicity.witness;
-        if (witness) {
-          detail.textContent += ' · witness f′(' + fmt(witness.t, 6) + ') = ' + fmt(witness.slope, 4) + ' > 0 at ' +
-            timeLabel(spec, witness.t);
-        }
+        detail.textContent = witness
+          ? 'Exact witness: f′(' + fmt(witness.t, 6) + ') = ' + fmt(witness.slope, 4) + ' > 0, at ' + timeLabel(spec, witness.t)
+          : 'Exact verdict: ' + mono.verdict;
+        if (mono.policy !== 'require') detail.textContent += ' · policy ' + mono.policy;
         if (mono.policy === 'enforce' && mono.wasAlreadyMonotone === false && mono.active) {
           detail.textContent += ' · active ' + mono.active.join(', ') + ' · RMSE +' + fmt(mono.rmseRise, 3);
         }

@@ -118,7 +118,7 @@ extension StudioAssets {
     .readout-tip { font-size: 11px; fill: var(--ink); paint-order: stroke; stroke: var(--panel); stroke-width: 4px; }
     .marker { stroke: var(--accent); stroke-width: 1.2; stroke-opacity: .6; }
     .marker-dot { fill: var(--accent); }
-    .milestone line.guide { stroke-width: 2; stroke-dasharray: 8 4; }
+    .milestone line.guide { stroke-width: 2.5; stroke-dasharray: 0.5 5; stroke-linecap: round; }
     .milestone.met line.guide { stroke: var(--good); }
     .milestone.missed line.guide { stroke: var(--bad); }
     .milestone rect.zone { fill-opacity: .07; }
@@ -150,9 +150,9 @@ extension StudioAssets {
     .verdict.error { color: var(--muted); }
     .detail { margin: 4px 0 0; color: var(--muted); font-size: 13px; }
     .summary { margin: 8px 0 0; line-height: 1.45; }
-    .overlay-note { margin: 8px 0 0; font-size: 13px; display: flex; align-items: center; gap: 6px; flex-wrap: wrap; }
-    .overlay-note[hidden] { display: none; }
-    .swatch.enforce { width: 22px; height: 0; border-top: 2.5px dashed var(--enforce); display: inline-block; }
+    .overlay-note { margin: 8px 0 0; font-size: 13px; line-height: 1.5; }
+    .swatch.enforce { width: 22px; height: 0; border-top: 2.5px dashed var(--enforce); display: inline-block;
+      vertical-align: middle; margin-right: 6px; }
     .stats { display: grid; grid-template-columns: repeat(4, 1fr); gap: 6px; margin: 10px 0 0; }
     .stats div { background: var(--soft); border-radius: 8px; padding: 6px 8px; min-width: 0; }
     .stats dt { font-size: 11px; color: var(--muted); }

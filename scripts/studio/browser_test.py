@@ -415,11 +415,17 @@ class Suite:
                                             "p95": percentile(round_trips, 0.95)}
         assert len(moves) >= 100, len(moves)
         self.report["transport"] = self.js("() => window.studio.metrics.transport")
+        with open("/proc/loadavg") as handle:
+            self.report["loadAverage"] = handle.read().split()[0]
+        self.report["cpus"] = os.cpu_count()
         self.page.keyboard.press("Control+z")
         self.settle()
 
     def test_screenshots(self):
         self.switch(1)
+        if self.js("() => window.studio.features").get("milestones"):
+            self.page.click("#add-milestone")
+            self.settle()
         self.page.fill("#scrub", "380")
         self.page.dispatch_event("#scrub", "input")
         self.page.click('[data-format="css"]')
