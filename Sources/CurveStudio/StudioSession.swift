@@ -66,10 +66,20 @@ package enum BrowserLauncher {
     """
   }
 
-  /// Writes the redirect page and starts the opener; returns the temporary directory to
-  /// remove when the studio stops.
+  /// The system's browser opener: `open` on macOS, `xdg-open` elsewhere.
+  package static var defaultOpener: String {
+    #if canImport(Darwin)
+      return "open"
+    #else
+      return "xdg-open"
+    #endif
+  }
+
+  /// Writes the redirect page and starts `opener` (found on PATH unless it is a path) with the
+  /// page's file name as its only argument; returns the temporary directory to remove when the
+  /// studio stops.
   /// - Throws: ``StudioError`` when the file cannot be written or the opener cannot start.
-  package static func open(_ url: String) throws(StudioError) -> String {
+  package static func open(_ url: String, opener: String = defaultOpener) throws(StudioError) -> String {
     let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array("\(base)/curvekit-studio-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
@@ -84,12 +94,8 @@ package enum BrowserLauncher {
     let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
     close(descriptor)
     guard written == bytes.count else { throw StudioError("cannot write \(file)") }
-    #if canImport(Darwin)
-      let opener = "open"
-    #else
-      let opener = "xdg-open"
-    #endif
     guard let pid = spawn(opener, [file]) else {
+      cleanUp(directory)
       throw StudioError("cannot start \(opener); open the link yourself")
     }
     _ = Threads.reap(pid)

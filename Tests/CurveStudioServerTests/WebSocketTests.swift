@@ -103,6 +103,41 @@ struct WebSocketTests {
     #expect(fragmentsTooBig.next() == .close(WebSocket.close(.tooBig)))
   }
 
+  @Test("10⁴ seeded random or mutated frame streams: the reader never traps and ends in a defined event")
+  func readerFuzz() {
+    var generator = SeededRandomNumberGenerator(seed: 0x5753_4653)
+    var closes = 0
+    var texts = 0
+    for _ in 0..<10_000 {
+      var bytes: [UInt8]
+      if generator.next() % 2 == 0 {
+        bytes = (0..<(generator.next() % 64)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+      } else {
+        let payload = (0..<(generator.next() % 40)).map { _ in UInt8(truncatingIfNeeded: generator.next() % 128) }
+        bytes = LoopbackConnection.webSocketFrame(
+          opcode: UInt8(generator.next() % 11), payload, fin: generator.next() % 4 != 0)
+        for _ in 0..<(generator.next() % 3) where !bytes.isEmpty {
+          bytes[Int(generator.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: generator.next())
+        }
+      }
+      var reader = WebSocketReader(maxMessage: 32)
+      var offset = 0
+      var events = 0
+      while offset < bytes.count && events < 100 {
+        let chunk = min(bytes.count - offset, 1 + Int(generator.next() % 8))
+        reader.append(bytes[offset..<(offset + chunk)])
+        offset += chunk
+        events += 1
+        switch reader.next() {
+        case .close: closes += 1
+        case .text: texts += 1
+        default: break
+        }
+      }
+    }
+    #expect(closes > 1000 && texts > 100, "closes \(closes), texts \(texts)")
+  }
+
   @Test("a live connection: upgrade, messages in order, ping, close")
   func live() throws {
     let handler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
