@@ -231,6 +231,26 @@ class Suite:
         self.settle()
         assert abs(float(handle.get_attribute("aria-valuenow")) - before) < 0.051
 
+    def test_add_and_delete_points(self):
+        count = len(self.doc()["spec"]["points"])
+        panel = self.page.locator("#plot .panel-bg").first.bounding_box()
+        self.page.mouse.dblclick(panel["x"] + panel["width"] * 0.95, panel["y"] + panel["height"] * 0.85)
+        self.settle()
+        points = self.doc()["spec"]["points"]
+        assert len(points) == count + 1 and any(abs(p[0] - 0.95) < 0.01 for p in points), points
+        assert self.page.locator(".handle").count() == count + 1
+        self.page.locator('.handle[data-index="%d"]' % count).focus()
+        self.page.keyboard.press("Delete")
+        self.settle()
+        assert len(self.doc()["spec"]["points"]) == count
+        self.page.click("#add-point")
+        self.settle()
+        assert len(self.doc()["spec"]["points"]) == count + 1
+        for _ in range(3):
+            self.page.keyboard.press("Control+z")
+        self.settle()
+        assert len(self.doc()["spec"]["points"]) == count
+
     def test_toggle_enforce(self):
         self.switch(1)  # The designer's sketch, whose plain cubic rises.
         assert "Rises" in self.verdict(), self.verdict()
