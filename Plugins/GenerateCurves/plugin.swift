@@ -24,22 +24,28 @@ struct GenerateCurves: CommandPlugin {
       try CurveSpecFiles.checkUniqueOutputs(specs, target: target.name)
       for spec in specs {
         let output = spec.deletingLastPathComponent().appending(path: CurveSpecFiles.outputName(for: spec))
-        try run(tool.url, ["generate", spec.path, "-o", output.path] + (check ? ["--check"] : []), spec: spec)
-        print("\(check ? "checked" : "generated") \(output.path)")
+        // curvekit says what it did: "wrote FILE", "unchanged FILE" or "up to date FILE".
+        let said = try run(
+          tool.url, ["generate", spec.path, "-o", output.path] + (check ? ["--check"] : []), spec: spec)
+        print(said.isEmpty ? "\(check ? "checked" : "generated") \(output.path)" : said)
         generated += 1
       }
     }
     if generated == 0 { Diagnostics.warning("no *.curve.json files found in the selected targets") }
   }
 
-  /// Runs `curvekit` and throws with its one-line error when it fails.
-  private func run(_ tool: URL, _ arguments: [String], spec: URL) throws {
+  /// Runs `curvekit` and returns what it printed (trimmed); throws with its one-line error
+  /// when it fails.
+  private func run(_ tool: URL, _ arguments: [String], spec: URL) throws -> String {
     let process = Process()
     process.executableURL = tool
     process.arguments = arguments
+    let output = Pipe()
     let errors = Pipe()
+    process.standardOutput = output
     process.standardError = errors
     try process.run()
+    // One short line each, far below a pipe's buffer, so reading after the exit cannot block.
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -47,5 +53,7 @@ struct GenerateCurves: CommandPlugin {
         spec: spec.lastPathComponent, status: process.terminationStatus,
         message: message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
+    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return said.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

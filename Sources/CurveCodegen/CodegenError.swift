@@ -1,4 +1,7 @@
-/// Why a Swift file cannot be generated for a curve.
+import CurveCore
+
+/// Why a Swift file cannot be generated for a curve. The ``description`` is one line; names
+/// echoed from the input have their control characters escaped (`\n`, `\u{202E}`).
 public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The type name is not a usable Swift identifier; `reason` says why.
   case invalidTypeName(String, reason: String)
@@ -15,15 +18,17 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidTypeName(let name, let reason):
-      return "invalid type name '\(name)': \(reason)"
+      return "invalid type name '\(EchoedText.escaped(name))': \(EchoedText.escaped(reason))"
     case .noTypeName(let curveName):
-      return "cannot derive a Swift type name from the curve name '\(curveName)'; give one with --type-name"
+      return "cannot derive a Swift type name from the curve name '\(EchoedText.escaped(curveName))'; "
+        + "give one with --type-name"
     case .unsupportedDegree(let degree):
       return "generated code supports curves of degree 3 or less; this one has degree \(degree)"
     case .tableUnavailable(let reason):
-      return "the table inverse cannot be built for this curve (\(reason)); use --inverse auto or newton"
+      return "the table inverse cannot be built for this curve (\(EchoedText.escaped(reason))); "
+        + "use --inverse auto or newton"
     case .nonFiniteValue(let what):
-      return "\(what) is not a finite number, so it cannot be written as a Swift literal"
+      return "\(EchoedText.escaped(what)) is not a finite number, so it cannot be written as a Swift literal"
     }
   }
 }

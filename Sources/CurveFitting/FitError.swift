@@ -52,8 +52,9 @@ public enum FitError: Error, Sendable, Hashable, CustomStringConvertible {
   case nonFiniteMilestone(index: Int, milestone: Milestone)
   /// More milestones than ``LeastSquaresFitter/maximumMilestones``.
   case tooManyMilestones(count: Int, maximum: Int)
-  /// No curve of this degree meets the equality constraints and every milestone.
-  case milestonesInfeasible(milestones: [Milestone], degree: Int)
+  /// No curve of this degree meets the equality constraints and every milestone (`monotone`:
+  /// no non-increasing one, under `enforce`).
+  case milestonesInfeasible(milestones: [Milestone], degree: Int, monotone: Bool = false)
 
   /// One line naming the offending input.
   public var description: String {
@@ -62,8 +63,9 @@ public enum FitError: Error, Sendable, Hashable, CustomStringConvertible {
       return "milestone \(index) (\(milestone)) has a value that is not a finite number"
     case .tooManyMilestones(let count, let maximum):
       return "\(count) milestones given; at most \(maximum) are supported"
-    case .milestonesInfeasible(let milestones, let degree):
-      return "no degree-\(degree) curve meets the endpoints and constraints together with every milestone "
+    case .milestonesInfeasible(let milestones, let degree, let monotone):
+      return "no \(monotone ? "monotone " : "")degree-\(degree) curve meets the endpoints and constraints "
+        + "together with every milestone "
         + "(\(milestones.map(\.description).joined(separator: ", "))); relax a milestone or raise the degree"
     case .noPoints:
       return "no data points: a fit needs at least one (t, y) point"

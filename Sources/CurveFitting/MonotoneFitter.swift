@@ -50,7 +50,7 @@ public enum MonotoneFitter {
     for milestone in problem.milestones {
       let (halfplane, fixedHolds) = frame.halfplane(milestone)
       guard fixedHolds else {
-        throw .fit(.milestonesInfeasible(milestones: problem.milestones, degree: problem.degree))
+        throw .fit(.milestonesInfeasible(milestones: problem.milestones, degree: problem.degree, monotone: true))
       }
       if let halfplane {
         halfplanes.append(halfplane)
@@ -69,7 +69,7 @@ public enum MonotoneFitter {
 
     guard let (solution, activeMilestones) = frame.solve(problem: plain, halfplanes: halfplanes) else {
       if !problem.milestones.isEmpty, frame.solve(problem: plain) != nil {
-        throw .fit(.milestonesInfeasible(milestones: problem.milestones, degree: problem.degree))
+        throw .fit(.milestonesInfeasible(milestones: problem.milestones, degree: problem.degree, monotone: true))
       }
       throw .infeasible(constraints: problem.constraints, minSlope: minSlope)
     }

@@ -19,8 +19,19 @@ package protocol CommandIO: AnyObject {
   func inputReader() throws(SpecError) -> LineReader
   /// True when standard output is a terminal (enables previews and colours).
   var isOutputTerminal: Bool { get }
+  /// The value of an environment variable (`PATH` to find `rsvg-convert`, `COLUMNS`).
+  func environment(_ name: String) -> String?
+  /// The width of the terminal standard output writes to, in columns: `COLUMNS` when it is
+  /// a positive integer, else the terminal's own size; nil when neither is known.
+  var terminalColumns: Int? { get }
   /// Flushes buffered output.
   func flush()
+}
+
+/// `COLUMNS` as a width: a positive integer (spaces around it allowed), else nil.
+func parseColumns(_ text: String?) -> Int? {
+  guard let text, let value = Int(text.trimmingCharacters(in: " \t")), value > 0 else { return nil }
+  return value
 }
 
 /// The process's standard streams, with a 64 KiB output buffer so that printing a
@@ -49,6 +60,20 @@ package final class StandardIO: CommandIO {
 
   package var isOutputTerminal: Bool { isatty(1) != 0 }
 
+  package func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+  package var terminalColumns: Int? {
+    if let columns = parseColumns(environment("COLUMNS")) { return columns }
+    #if canImport(Darwin)
+      let request: UInt = 0x4008_7468  // TIOCGWINSZ, a function-like macro Swift does not import there
+    #else
+      let request = UInt(TIOCGWINSZ)
+    #endif
+    var size = winsize()
+    guard isatty(1) != 0, ioctl(1, request, &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
   package func flush() {
     guard !buffer.isEmpty else { return }
     writeAll(&buffer, to: 1)
@@ -71,12 +96,24 @@ package final class CapturedIO: CommandIO {
   package var input: String
   /// What ``isOutputTerminal`` reports.
   package var isOutputTerminal: Bool
+  /// The environment the command sees; nil means the process's own.
+  package var environment: [String: String]?
 
-  /// Creates captured streams with the given standard input.
-  package init(input: String = "", isOutputTerminal: Bool = false) {
+  /// Creates captured streams with the given standard input and environment (nil: the
+  /// process's own).
+  package init(input: String = "", isOutputTerminal: Bool = false, environment: [String: String]? = nil) {
     self.input = input
     self.isOutputTerminal = isOutputTerminal
+    self.environment = environment
   }
+
+  package func environment(_ name: String) -> String? {
+    guard let environment else { return getenv(name).map { String(cString: $0) } }
+    return environment[name]
+  }
+
+  /// `COLUMNS` from ``environment`` only: captured output has no terminal to ask.
+  package var terminalColumns: Int? { parseColumns(environment("COLUMNS")) }
 
   package func write(_ text: String) { output += text }
   package func writeError(_ text: String) { errors += text }

@@ -98,9 +98,35 @@ enum CurveSourceOptions {
     try resolve(request(arguments, specPath: specPath), io: io)
   }
 
-  /// Resolves `request`, reading `--data -` from `io`.
+  /// Resolves `request`, reading `--data -` from `io`. Milestones that cannot hold together
+  /// with the endpoints (and, under `enforce`, monotonicity) are a failed check (exit 1), not
+  /// invalid input: each is valid alone.
   static func resolve(_ request: CurveRequest, io: any CommandIO) throws -> FittedCurve {
-    try CurveResolver.resolve(request, standardInput: { () throws(SpecError) in try io.inputReader() })
+    do {
+      return try CurveResolver.resolve(request, standardInput: { () throws(SpecError) in try io.inputReader() })
+    } catch {
+      if case .fit(let fitError) = error, fitError.isMilestoneInfeasibility { throw CheckFailure(error.description) }
+      throw error
+    }
+  }
+
+  /// `--allow-non-depletion`, for the commands that ship a curve (generate, export).
+  static let allowNonDepletion = OptionSpec.flag(
+    "--allow-non-depletion", help: "Ship a curve even when it does not go from 1 to 0 (within 4 ulps).")
+
+  /// Refuses (exit 1) a curve that does not go from f(0) = 1 to f(1) = 0 within
+  /// ``DepletionCheck/defaultTolerance``, naming the endpoint that is off, unless
+  /// `--allow-non-depletion` or the spec asked for no endpoints (`"endpoints": false`).
+  static func checkDepletion(_ curve: FittedCurve, arguments: ParsedArguments, action: String) throws {
+    guard !arguments.has("--allow-non-depletion"), curve.spec?.endpoints ?? true else { return }
+    let check = curve.polynomial.depletionCheck(verdict: curve.verdict)
+    var problems: [String] = []
+    if check.startDeviation > check.tolerance { problems.append("f(0) = \(check.startLevel), not 1") }
+    if check.endDeviation > check.tolerance { problems.append("f(1) = \(check.endLevel), not 0") }
+    guard !problems.isEmpty else { return }
+    throw CheckFailure(
+      "\(curve.displayName): \(problems.joined(separator: " and ")): a depletion curve goes from 1 to 0 "
+        + "(within 4 ulps); pass --allow-non-depletion to \(action) it anyway")
   }
 
   /// The `require` violation of `curve` as a failed check (exit 1), when it has one.

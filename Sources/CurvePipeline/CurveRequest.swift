@@ -82,7 +82,7 @@ public struct CurveRequest: Sendable {
     case .spec(let spec): return FileIO.displayName(of: spec.sourceName)
     case .points: return "<arguments>"
     case .coefficients: return "--coefficients"
-    case .cssEasing(let text): return text
+    case .cssEasing(let text): return EchoedText.escaped(text)
     }
   }
 }

@@ -77,7 +77,8 @@ extension FittedCurve {
           + crossed.map { "\(units.describe(bound: $0.level)) \(on) \(units.describe(time: $0.t))" }
           .joined(separator: ", "))
     } else if let stretch = risingStretch() {
-      parts.append("rises between \(units.describe(time: stretch.from)) and \(units.describe(time: stretch.to))")
+      let (start, end) = (units.describe(time: stretch.from), units.describe(time: stretch.to))
+      parts.append(start == end ? "rises near \(start)" : "rises between \(start) and \(end)")
     }
     if let report, !points.isEmpty {
       let miss = units.describe(levelDifference: report.maxAbsResidual)
@@ -111,16 +112,21 @@ extension FittedCurve {
     guard let stretch = risingStretch(), let witness = risingWitness else { return nil }
     let (low, high) = (polynomial.value(at: stretch.from), polynomial.value(at: stretch.to))
     let (from, to) = units.describe(levels: low, high)
+    let (start, end) = (units.describe(time: stretch.from), units.describe(time: stretch.to))
     var text =
-      "rises from \(from) to \(to) between "
-      + "\(units.describe(time: stretch.from)) and \(units.describe(time: stretch.to)) "
-      + "(f′(\(witness.t)) = \(witness.slope) > 0)"
+      start == end
+      ? "rises near \(units.describe(time: witness.t)) (f′(\(witness.t)) = \(witness.slope) > 0)"
+      : "rises from \(from) to \(to) between \(start) and \(end) (f′(\(witness.t)) = \(witness.slope) > 0)"
     if let culprit = culprit(near: stretch) { text += "; \(culprit)" }
     return text + "; " + advice
   }
 
   /// Advice for a curve that rises: never `enforce` above degree 3.
   var advice: String {
+    if policy == .enforce {
+      return "enforce already applies: a constraint pins the slope to 0 where the rounded curve still rises by an "
+        + "ulp; give that slope constraint a slightly negative value"
+    }
     let degree = problem?.degree ?? polynomial.degree
     if degree <= 3 {
       return "use \"monotonic\": \"enforce\" (--monotonic enforce) for the best monotone curve through your points"

@@ -16,6 +16,14 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
   /// An error about the curve of the spec or data file `source` (its file name).
   indirect case located(CurveFitError, source: String)
 
+  /// True when the milestones cannot hold together with the endpoints (and monotonicity).
+  public var isMilestoneInfeasibility: Bool {
+    switch underlying {
+    case .fit(.milestonesInfeasible), .monotone(.fit(.milestonesInfeasible)): return true
+    default: return false
+    }
+  }
+
   /// The error without its location.
   public var underlying: CurveFitError {
     if case .located(let inner, _) = self { return inner.underlying }
@@ -66,7 +74,9 @@ public struct PolicyFitResult: Sendable, Hashable {
   /// CurveCore's exact monotonicity verdict on [0, 1] for the produced curve.
   public let monotonicity: MonotonicityVerdict
   /// Under `require`: the ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)`` the
-  /// produced curve earns (with the witness), or nil when it complies. Always nil otherwise.
+  /// produced curve earns (with the witness), or nil when it complies. Under `enforce`: the
+  /// same, in the rare case where rounding leaves the optimum rising by an ulp at a pinned
+  /// flat point. Always nil under `ignore`.
   public let violation: CurveFitError?
 }
 
@@ -93,9 +103,7 @@ extension FitProblem {
         if case .fit(let inner) = error { throw .fit(inner) }
         throw .monotone(error)
       }
-      return PolicyFitResult(
-        policy: policy, minSlope: minSlope, report: monotone.fit, monotone: monotone, verdict: monotone.verdict,
-        monotonicity: monotone.fit.polynomial.monotonicity(), violation: nil)
+      return PolicyFitResult.enforced(monotone, minSlope: minSlope)
     case .require, .ignore:
       if policy == .ignore, !milestones.isEmpty { throw .milestonesNeedMonotonicity }
       let report: FitReport
@@ -121,9 +129,7 @@ extension StreamingLeastSquares {
         if case .fit(let inner) = error { throw .fit(inner) }
         throw .monotone(error)
       }
-      return PolicyFitResult(
-        policy: policy, minSlope: minSlope, report: monotone.fit, monotone: monotone, verdict: monotone.verdict,
-        monotonicity: monotone.fit.polynomial.monotonicity(), violation: nil)
+      return PolicyFitResult.enforced(monotone, minSlope: minSlope)
     }
     let report: FitReport
     do { report = try solve() } catch { throw .fit(error) }
@@ -154,6 +160,23 @@ extension PolicyFitResult {
     return PolicyFitResult(
       policy: policy, minSlope: minSlope, report: report, monotone: nil, verdict: verdict, monotonicity: exact,
       violation: violation)
+  }
+
+  /// The result of an `enforce` fit. The monotone optimum is non-increasing by construction, but
+  /// an equality constraint can pin it to the boundary (f′ = 0 at an interior t), where the
+  /// rounded coefficients may rise by an ulp: CurveCore's exact verdict then decides, and such
+  /// a curve is reported as a violation rather than shipped as monotone.
+  static func enforced(_ monotone: MonotoneFitReport, minSlope: Double) -> PolicyFitResult {
+    let exact = monotone.fit.polynomial.monotonicity()
+    var violation: CurveFitError?
+    if !exact.isDecreasing {
+      let witness = exact.risingWitness(of: monotone.fit.polynomial)
+      violation = .notMonotone(
+        t: witness?.t ?? 0.5, slope: witness?.slope ?? 0, minSlope: 0, coefficients: monotone.fit.coefficients)
+    }
+    return PolicyFitResult(
+      policy: .enforce, minSlope: minSlope, report: monotone.fit, monotone: monotone, verdict: monotone.verdict,
+      monotonicity: exact, violation: violation)
   }
 
   /// The same result with the curve's report replaced (same polynomial), e.g. completed by

@@ -1,3 +1,5 @@
+import CurveCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -11,8 +13,9 @@ package struct FileWriteError: Error, Sendable, Hashable, CustomStringConvertibl
   /// One line naming the file and the reason.
   package var description: String
 
-  /// Creates an error with a one-line message.
-  package init(_ description: String) { self.description = description }
+  /// Creates an error with a one-line message; control characters (a path's newline) are
+  /// escaped.
+  package init(_ description: String) { self.description = EchoedText.escaped(description) }
 }
 
 /// CurveKit's one way to read and write files: every spec, data file and generated file
@@ -40,11 +43,12 @@ package enum FileIO {
   /// The most a spec file may hold; a larger one is refused rather than read.
   package static let maximumSpecBytes = 64 << 20
 
-  /// The file name shown in messages and generated headers: the last path component
-  /// (never a directory path), or `<stdin>` for `-`.
+  /// The file name shown in messages, plots and generated headers: the last path component
+  /// (never a directory path), or `<stdin>` for `-`, with control characters escaped.
   package static func displayName(of path: String) -> String {
     if path == "-" { return "<stdin>" }
-    return path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+    return EchoedText.escaped(
+      path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path)
   }
 
   /// What `path` names (symbolic links followed): the one directory check.
@@ -119,7 +123,13 @@ package enum FileIO {
   ///   or the system refuses.
   @discardableResult
   package static func write(_ contents: String, to path: String) throws(FileWriteError) -> Outcome {
-    let bytes = Array(contents.utf8)
+    try write(bytes: Array(contents.utf8), to: path)
+  }
+
+  /// Writes `bytes` to `path` as ``write(_:to:)`` writes text (a PNG, for example).
+  /// - Throws: ``FileWriteError`` as ``write(_:to:)``.
+  @discardableResult
+  package static func write(bytes: [UInt8], to path: String) throws(FileWriteError) -> Outcome {
     switch kind(of: path) {
     case .directory: throw FileWriteError("cannot write '\(path)': it is a directory")
     case .file: if existingContent(of: path) == bytes { return .unchanged }

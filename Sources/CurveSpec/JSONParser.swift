@@ -1,3 +1,5 @@
+import CurveCore
+
 /// A JSON value together with where it starts in the source text.
 package struct JSONNode: Sendable {
   /// The node's content; arrays and objects hold located children.
@@ -54,8 +56,10 @@ package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
   /// Where.
   package var location: SourceLocation
 
-  /// `message at line L, column C`.
-  package var description: String { "\(message) at line \(location.line), column \(location.column)" }
+  /// `message at line L, column C`, control characters in echoed text escaped.
+  package var description: String {
+    "\(EchoedText.escaped(message)) at line \(location.line), column \(location.column)"
+  }
 }
 
 /// A strict RFC 8259 JSON parser that reports errors with line and column.

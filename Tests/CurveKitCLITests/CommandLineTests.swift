@@ -18,6 +18,17 @@ struct CommandLineTests {
     }
   }
 
+  @Test("no arguments: the command list on stdout, then exit 2 with one error line")
+  func noArguments() {
+    let result = runCurveKit([])
+    #expect(result.status == 2)
+    #expect(isOneLineError(result.errors) && result.errors.contains("missing command"), "\(result.errors)")
+    #expect(result.output == runCurveKit(["--help"]).output)
+    for command in ["fit", "check", "eval", "invert", "roots", "generate", "plot", "export"] {
+      #expect(result.output.contains("\n  \(command) "), "missing \(command)")
+    }
+  }
+
   @Test(
     "usage errors exit 2 with one line on stderr",
     arguments: [

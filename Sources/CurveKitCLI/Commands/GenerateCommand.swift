@@ -8,7 +8,7 @@ enum GenerateCommand: CurveKitCommand {
   static let name = "generate"
   static let abstract = "Emit a self-contained Swift source file for a curve."
   static let usage = [
-    "generate SPEC.json [-o FILE] [--type-name N] [--access LEVEL] [--inverse METHOD] [--with-schedule]",
+    "generate SPEC.json [-o FILE] [--type-name N] [--access LEVEL] [--inverse METHOD] [--with-schedule | --no-schedule]",
     "generate --coefficients a,b,c,d --type-name N [-o FILE] [options]",
     "generate --point T:Y … | --data FILE | --from-css EASING --type-name N [fit options] [-o FILE] [options]",
     "generate SPEC.json -o FILE --check",
@@ -17,8 +17,13 @@ enum GenerateCommand: CurveKitCommand {
     Fits the spec (or takes the coefficients, highest power first) and writes one Swift file
     with a namespace enum: the coefficients, level(forNormalizedElapsed:) and
     normalizedElapsed(forLevel:), bit-identical to CurveKit, with no dependency on it.
-    The spec's "codegen" object sets defaults; flags override them. Without -o the file goes
-    to standard output; with -o it is written atomically, and only when its content changes.
+    The spec's "codegen" object sets defaults; flags override them (--no-schedule drops the
+    date helpers a spec's "withSchedule": true asks for). The type's doc comment carries the
+    spec's "description". The type name defaults to the spec's name in UpperCamelCase, with
+    Latin letters transliterated to ASCII ("Füllstand" → Fullstand, "Straße" → Strasse).
+    Without -o the file goes to standard output; with -o it is written atomically, and only
+    when its content changes, and the command says which: "wrote FILE" or "unchanged FILE"
+    ("up to date FILE" with --check).
     Exit status: 0 done; 1 the curve is not monotone on [0, 1] (without
     --allow-non-monotone or the spec's "monotonic": "ignore"), or --check found FILE
     missing or out of date; 2 invalid input.
@@ -30,7 +35,9 @@ enum GenerateCommand: CurveKitCommand {
       .value("--access", placeholder: "LEVEL", help: "public, internal (default) or package."),
       .value("--inverse", placeholder: "METHOD", help: "auto (default), bisection, cardano, newton or table."),
       .flag("--with-schedule", help: "Add the Foundation date helpers (currentLevel, refill date, widget %)."),
+      .flag("--no-schedule", help: "Leave the date helpers out, even when the spec's codegen asks for them."),
       .flag("--allow-non-monotone", help: "Generate even when the curve is not monotone on [0, 1]."),
+      CurveSourceOptions.allowNonDepletion,
       .flag("--check", help: "Write nothing; exit 1 when FILE differs from what would be generated."),
     ]
 
@@ -46,8 +53,10 @@ enum GenerateCommand: CurveKitCommand {
     }
     if arguments.has("--check") {
       try check(text, against: output)
+      io.write("up to date \(output)\n")
     } else {
-      try FileIO.write(text, to: output)
+      let outcome = try FileIO.write(text, to: output)
+      io.write("\(outcome == .written ? "wrote" : "unchanged") \(output)\n")
     }
     return .success
   }
@@ -60,17 +69,21 @@ enum GenerateCommand: CurveKitCommand {
   static func curveAndOptions(_ arguments: ParsedArguments, io: any CommandIO) throws -> (
     FittedCurve, GenerationOptions
   ) {
+    if arguments.has("--with-schedule") && arguments.has("--no-schedule") {
+      throw UsageError("--with-schedule and --no-schedule contradict each other; give one or the other")
+    }
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     let options = try GenerationOptions.resolved(
       for: curve, typeName: arguments.value("--type-name"),
       access: try arguments.choice("--access", as: AccessLevel.self),
       inverse: try arguments.choice("--inverse", as: InverseMethod.self),
-      withSchedule: arguments.has("--with-schedule") ? true : nil)
+      withSchedule: arguments.has("--with-schedule") ? true : arguments.has("--no-schedule") ? false : nil)
     // Only a cubic ships (invalid input, exit 2), whatever its monotonicity.
     guard curve.cubic != nil else { throw CodegenError.unsupportedDegree(curve.polynomial.degree) }
+    try CurveSourceOptions.checkDepletion(curve, arguments: arguments, action: "generate")
     guard !arguments.has("--allow-non-monotone"), curve.policy != .ignore else { return (curve, options) }
-    if let violation = curve.policyViolation {
-      throw CheckFailure("\(violation.description); or pass --allow-non-monotone to generate it anyway")
+    if let message = FitReportRenderer.violationMessage(curve) {
+      throw CheckFailure("\(message); or pass --allow-non-monotone to generate it anyway")
     }
     // Increasing curves are monotone too; a constant one has no inverse.
     if !curve.verdict.isDecreasing, !curve.verdict.isIncreasing {
