@@ -17,6 +17,8 @@
 //   CurvePipeline  the resolver: any curve source -> one FittedCurve (parse, fit, verdict once)
 //   CurveCodegen   renders a FittedCurve as a self-contained Swift file
 //   CurveDesign    renders a FittedCurve as SVG plots, terminal previews, CSS / SwiftUI text
+//   CurveStudioServer  a small HTTP/1.1 server on 127.0.0.1 and the local-access rules (no curve knowledge)
+//   CurveStudio    `curvekit design`: the browser studio's API on the pipeline, and its embedded page
 //   CurveKitCLI    the `curvekit` commands as a library (tests call it in-process)
 //   curvekit       the thin executable
 import PackageDescription
@@ -42,6 +44,8 @@ let package = Package(
     .library(name: "CurvePipeline", targets: ["CurvePipeline"]),
     .library(name: "CurveCodegen", targets: ["CurveCodegen"]),
     .library(name: "CurveDesign", targets: ["CurveDesign"]),
+    .library(name: "CurveStudioServer", targets: ["CurveStudioServer"]),
+    .library(name: "CurveStudio", targets: ["CurveStudio"]),
     .executable(name: "curvekit", targets: ["curvekit"]),
     .plugin(name: "CurveCodegenPlugin", targets: ["CurveCodegenPlugin"]),
     .plugin(name: "GenerateCurves", targets: ["GenerateCurves"]),
@@ -65,6 +69,14 @@ let package = Package(
       plugins: [.plugin(name: "EmbedInverseKernelsPlugin")]
     ),
     .target(name: "CurveDesign", dependencies: ["CurveCore", "CurveSpec", "CurveEasing", "CurvePipeline"]),
+    // The studio: an HTTP server that knows nothing of curves, and the app on the pipeline.
+    .target(name: "CurveStudioServer"),
+    .target(
+      name: "CurveStudio",
+      dependencies: [
+        "CurveCore", "CurveSpec", "CurveEasing", "CurvePipeline", "CurveCodegen", "CurveDesign", "CurveStudioServer",
+      ]
+    ),
 
     // MARK: - Command-line tool and plugins
 
@@ -72,7 +84,7 @@ let package = Package(
       name: "CurveKitCLI",
       dependencies: [
         "CurveCore", "CurveSchedule", "CurveFitting", "CurveSpec", "CurveEasing", "CurvePipeline", "CurveCodegen",
-        "CurveDesign",
+        "CurveDesign", "CurveStudio",
       ]
     ),
     .executableTarget(name: "curvekit", dependencies: ["CurveKitCLI"]),
@@ -130,10 +142,17 @@ let package = Package(
     .testTarget(
       name: "CurveDesignTests",
       dependencies: ["CurveDesign", "CurveEasing", "CurvePipeline", "CurveSpec", "CurveFitting", "CurveKitTestSupport"]),
+    .testTarget(name: "CurveStudioServerTests", dependencies: ["CurveStudioServer", "CurveKitTestSupport"]),
+    .testTarget(
+      name: "CurveStudioTests",
+      dependencies: [
+        "CurveStudio", "CurveStudioServer", "CurveKitCLI", "CurveSpec", "CurvePipeline", "CurveKitTestSupport",
+      ]),
     .testTarget(
       name: "CurveKitCLITests",
       dependencies: [
-        "CurveKitCLI", "CurveCore", "CurveSchedule", "CurvePipeline", "CurveFitting", "CurveSpec",
+        "CurveKitCLI", "CurveCore", "CurveSchedule", "CurvePipeline", "CurveFitting", "CurveSpec", "CurveStudio",
+        "CurveStudioServer",
         "CurveKitTestSupport",
       ]),
   ],

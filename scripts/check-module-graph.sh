@@ -19,7 +19,8 @@ def closure(names):
     return seen
 rules = [
     ("the CurveKit product", next(p["targets"] for p in package["products"] if p["name"] == "CurveKit"),
-     {"CLAPACK", "CurveFitting", "CurveSpec", "CurveCodegen", "CurveDesign", "CurveEasing", "CurvePipeline", "CurveKitCLI"}),
+     {"CLAPACK", "CurveFitting", "CurveSpec", "CurveCodegen", "CurveDesign", "CurveEasing", "CurvePipeline", "CurveKitCLI",
+      "CurveStudio", "CurveStudioServer"}),
     ("CurveSpec", ["CurveSpec"], {"CLAPACK", "CurveFitting"}),
     ("CurveCore", ["CurveCore"], set(targets) - {"CurveCore"}),
 ]

@@ -10,7 +10,9 @@
 #      (scripts/check-generated-variants.sh: each inverse, schedule or not, each access level;
 #      -O/-Onone, Swift 5/6, library evolution);
 #   7. runs the benchmarks' --quick smoke run (fails on an accuracy regression, never on time);
-#   8. runs every test (swift test), last, so its summary closes the output.
+#   8. runs the studio's end-to-end browser tests (scripts/check-studio.sh: Chromium and
+#      Playwright, installed when missing) on the release curvekit the benchmarks built;
+#   9. runs every test (swift test), last, so its summary closes the output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
@@ -35,6 +37,9 @@ scripts/check-generated-variants.sh
 
 echo "==> benchmarks smoke run (accuracy checked, timing never asserted)"
 scripts/bench.sh --quick >/dev/null
+
+echo "==> curvekit design: end-to-end browser tests (Chromium + Playwright)"
+scripts/check-studio.sh --curvekit "$(swift build -c release --package-path Benchmarks --show-bin-path)/curvekit"
 
 echo "==> swift test"
 swift test --skip-build

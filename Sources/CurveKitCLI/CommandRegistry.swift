@@ -10,6 +10,7 @@ enum CommandRegistry {
     GenerateCommand.self,
     PlotCommand.self,
     ExportCommand.self,
+    DesignCommand.self,
   ]
 
   static func command(named name: String) -> (any CurveKitCommand.Type)? {

@@ -1,0 +1,58 @@
+import CurveStudio
+import CurveStudioServer
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `curvekit design`: the interactive Curve Studio in the browser, on 127.0.0.1 only.
+enum DesignCommand: CurveKitCommand {
+  static let name = "design"
+  static let abstract = "Open the interactive Curve Studio in the browser."
+  static let usage = ["design [SPEC.curve.json …] [--port N] [--no-open]"]
+  static let discussion = """
+    Serves the Curve Studio on 127.0.0.1 (never another interface) and prints one line:
+    "CurveKit Studio: http://127.0.0.1:PORT/?token=TOKEN". The page edits, fits and saves
+    the specs named here, and no other file: a SPEC that does not exist yet starts a new
+    curve, created on the first save. Saves are atomic, in the house JSON style, and refused
+    when the file changed on disk since the page loaded it. Every request needs the
+    session's random token (the link sets it as a cookie); requests for another host name
+    or from another origin are refused. Without SPEC, the page is a scratch pad that cannot save.
+    The browser opens through a private temporary file, so the token is on no command line.
+    Runs until Ctrl-C or SIGTERM, then exits 0.
+    Exit status: 0 after Ctrl-C or SIGTERM; 2 invalid input (a directory, a missing
+    directory, a port that is taken or out of range).
+    """
+  static let options: [OptionSpec] = [
+    .value("--port", placeholder: "N", help: "The port on 127.0.0.1 (default 0: a free one)."),
+    .flag("--no-open", help: "Do not open a browser; only print the link."),
+  ]
+
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
+    let port = try arguments.integer("--port", in: 0...65_535) ?? 0
+    let documents = try StudioDocument.resolve(arguments.positionals)
+    // Block the stop signals in every thread (the server's threads inherit the mask), so
+    // that this thread receives them in sigwait and shuts down cleanly.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
+    pthread_sigmask(SIG_BLOCK, &signals, nil)
+    defer { pthread_sigmask(SIG_UNBLOCK, &signals, nil) }
+    let session = try StudioSession(documents: documents, configuration: HTTPServerConfiguration(port: port))
+    io.write("CurveKit Studio: \(session.url)\n")
+    io.flush()
+    var redirect: String?
+    if !arguments.has("--no-open") {
+      do { redirect = try BrowserLauncher.open(session.url) } catch { io.writeError("note: \(error.description)\n") }
+    }
+    var received: Int32 = 0
+    while sigwait(&signals, &received) != 0 {}
+    session.stop()
+    if let redirect { BrowserLauncher.cleanUp(redirect) }
+    return .success
+  }
+}

@@ -1,0 +1,185 @@
+import CurveCodegen
+import CurveCore
+import CurveDesign
+import CurveEasing
+import CurvePipeline
+import CurveSpec
+import CurveStudioServer
+
+/// The studio's JSON endpoints on the real pipeline: each takes `{"spec": …}`, resolves it
+/// with ``CurveResolver`` exactly as the CLI does, and renders the answer with the CLI's
+/// renderers, so the page shows what `curvekit fit --json`, `generate` and `export` print.
+package enum StudioAPI {
+  /// A refused request body: the status (400 malformed, 422 invalid spec or curve), one line,
+  /// and the spec field it is about, when there is one.
+  package struct Failure: Error, Sendable, Equatable {
+    /// 400 or 422.
+    package var status: Int
+    /// One line naming the problem.
+    package var message: String
+    /// The spec field, e.g. `points[3][0]`.
+    package var field: String?
+
+    /// The response: `{"error": "…", "field": "…"}`.
+    package var response: HTTPResponse {
+      StudioApp.json(status, .object([("error", .string(message)), ("field", field.map(JSONValue.string) ?? .null)]))
+    }
+  }
+
+  /// The spec in a request body `{"spec": {…}}`, validated as strictly as a file.
+  /// - Parameter sourceName: the file name the spec belongs to (for the resolver's messages).
+  package static func spec(fromBody body: [UInt8], sourceName: String) -> Result<CurveSpec, Failure> {
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(utf8: body)
+    } catch {
+      return .failure(Failure(status: 400, message: "malformed JSON body: \(error.description)"))
+    }
+    return spec(in: root, sourceName: sourceName)
+  }
+
+  /// The spec in the `spec` member of a parsed object.
+  static func spec(in root: JSONNode, sourceName: String) -> Result<CurveSpec, Failure> {
+    guard case .object(let members) = root.kind, let node = members.first(where: { $0.key == "spec" })?.value else {
+      return .failure(Failure(status: 400, message: "the body must be an object {\"spec\": {…}}"))
+    }
+    do {
+      return .success(try CurveSpec.decode(node, sourceName: sourceName))
+    } catch {
+      return .failure(Failure(status: 422, message: error.message, field: error.field))
+    }
+  }
+
+  /// One message of the live channel (`/api/live`, a WebSocket the page drags on, so a fit
+  /// costs one message each way rather than a whole HTTP request): `{"id": N, "op": "fit",
+  /// "spec": {…}}` is answered `{"id": N, "status": 200, "body": …}`, where the body is
+  /// exactly what `POST /api/fit` answers (and so what `curvekit fit --json` prints), or the
+  /// 400/422 error object.
+  package static func live(_ message: String, sourceName: String) -> String {
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(message)
+    } catch {
+      return reply(id: .null, Failure(status: 400, message: "malformed JSON message: \(error.description)"))
+    }
+    var id = JSONValue.null
+    var op = ""
+    if case .object(let members) = root.kind {
+      for member in members {
+        if member.key == "id", case .number(let value, _) = member.value.kind, value == value.rounded(),
+          abs(value) < 0x1p53
+        {
+          id = .integer(Int(value))
+        }
+        if member.key == "op", case .string(let text) = member.value.kind { op = text }
+      }
+    }
+    guard op == "fit" else { return reply(id: id, Failure(status: 400, message: "unknown op; expected \"fit\"")) }
+    switch spec(in: root, sourceName: sourceName).flatMap(fit) {
+    case .success(let text):
+      return "{\"id\": \(JSONWriter.string(id, pretty: false)), \"status\": 200, \"body\": \(text)}"
+    case .failure(let failure):
+      return reply(id: id, failure)
+    }
+  }
+
+  static func reply(id: JSONValue, _ failure: Failure) -> String {
+    let body = JSONValue.object([
+      ("error", .string(failure.message)), ("field", failure.field.map(JSONValue.string) ?? .null),
+    ])
+    return JSONWriter.string(
+      .object([("id", id), ("status", .integer(failure.status)), ("body", body)]), pretty: false)
+  }
+
+  /// The resolved curve of `spec`, as `curvekit fit SPEC` resolves it.
+  static func resolve(_ spec: CurveSpec) -> Result<FittedCurve, Failure> {
+    do {
+      return .success(try CurveResolver.resolve(CurveRequest(.spec(spec))))
+    } catch {
+      var field: String?
+      if case .spec(let specError) = error { field = specError.field }
+      return .failure(Failure(status: 422, message: error.description, field: field))
+    }
+  }
+
+  /// `POST /api/fit`: the bytes `curvekit fit SPEC --json` prints for the same spec.
+  package static func fit(_ spec: CurveSpec) -> Result<String, Failure> {
+    resolve(spec).flatMap { curve in
+      guard let json = FitReportRenderer.json(curve) else {
+        return .failure(Failure(status: 422, message: "nothing was fitted"))
+      }
+      return .success(JSONWriter.string(json) + "\n")
+    }
+  }
+
+  /// `POST /api/generate`: `{"swift": …, "typeName": …, "notes": […]}`, the file
+  /// `curvekit generate SPEC` writes (notes say when the CLI would refuse it as not monotone).
+  package static func generate(_ spec: CurveSpec) -> Result<JSONValue, Failure> {
+    resolve(spec).flatMap { curve in
+      do {
+        let options = try GenerationOptions.resolved(for: curve)
+        let text = try SwiftCodeGenerator.generate(curve, options: options)
+        var notes: [JSONValue] = []
+        if let violation = curve.policyViolation {
+          notes.append(.string("\(violation.description); 'curvekit generate' refuses it without --allow-non-monotone"))
+        }
+        return .success(
+          .object([("swift", .string(text)), ("typeName", .string(options.typeName)), ("notes", .array(notes))]))
+      } catch {
+        return .failure(Failure(status: 422, message: String(describing: error)))
+      }
+    }
+  }
+
+  /// `POST /api/export`: `{"css": …, "cssFunction": …, "swiftui": …, "notes": […]}`, what
+  /// `curvekit export SPEC` prints in each format.
+  package static func export(_ spec: CurveSpec, duration: Double = 0.35) -> Result<JSONValue, Failure> {
+    resolve(spec).flatMap { curve in
+      let easing: CubicBezierEasing
+      do {
+        easing = try CubicBezierEasing(progressOf: curve.polynomial)
+      } catch {
+        return .failure(Failure(status: 422, message: String(describing: error)))
+      }
+      let name = curve.name ?? "Depletion"
+      var notes = easing.rangeNotes.map(JSONValue.string)
+      if let rising = curve.risingWitness {
+        notes.append(.string("the curve rises near t = \(rising.t), so the easing moves backwards there"))
+      }
+      return .success(
+        .object([
+          ("css", .string(easing.cssSnippet(name: name))), ("cssFunction", .string(easing.cssFunction)),
+          ("swiftui", .string(easing.swiftUISnippet(name: name, duration: duration))), ("notes", .array(notes)),
+        ]))
+    }
+  }
+
+  /// The article's four shapes as presets: each a spec whose points sample the shape at
+  /// t = k/8 (as `examples/curves` do), with the flat end of the steep start as a constraint.
+  package static var presets: JSONValue {
+    .array(
+      ArticleCurve.allCases.map { shape in
+        let cubic = shape.cubic
+        let points = (1...7).map { k -> DataPoint in
+          let t = Double(k) / 8
+          return DataPoint(t: t, y: cubic.level(forNormalizedElapsed: t))
+        }
+        // The endpoints hold by default; the steep start adds its flat end.
+        let constraints: [FitConstraint] = shape == .steepStart ? [.slope(at: 1, equals: 0)] : []
+        let spec = CurveSpec(name: presetName(shape), points: points, constraints: constraints)
+        return .object([
+          ("id", .string(shape.rawValue)), ("name", .string(presetName(shape))),
+          ("coefficients", .numbers([cubic.a, cubic.b, cubic.c, cubic.d])), ("spec", spec.jsonValue),
+        ])
+      })
+  }
+
+  static func presetName(_ shape: ArticleCurve) -> String {
+    switch shape {
+    case .current: return "Current"
+    case .moreLinear: return "More linear"
+    case .steepEnd: return "Steep end"
+    case .steepStart: return "Steep start"
+    }
+  }
+}

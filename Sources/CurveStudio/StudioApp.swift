@@ -1,0 +1,215 @@
+import CurveSpec
+import CurveStudioServer
+
+/// The studio's routes: the page and its two assets, and the JSON API, for the specs named
+/// on the command line. Every request passes ``LocalAccessPolicy`` first.
+///
+/// | route | does |
+/// |---|---|
+/// | `GET /` | the page (with `?token=`: sets the session cookie and redirects to `/`) |
+/// | `GET /studio.css`, `GET /studio.js` | the page's style and script, from memory |
+/// | `GET /api/session` | the specs (by index and file name) and the presets |
+/// | `GET /api/spec?spec=N` | `{"spec", "etag"}` of spec N on disk, `ETag`; 404 when new; 304 for `If-None-Match` |
+/// | `PUT /api/spec?spec=N` | saves `{"spec"}` under `If-Match: ETAG` (or `If-None-Match: *` for a new file) |
+/// | `POST /api/fit` | exactly `curvekit fit --json` for `{"spec"}` |
+/// | `GET /api/live` | a WebSocket for live fits while dragging (see ``StudioAPI/live(_:sourceName:)``) |
+/// | `POST /api/generate`, `POST /api/export` | the Swift file, and the CSS / SwiftUI easing |
+package struct StudioApp: Sendable {
+  /// The specs, in command-line order.
+  package let documents: [StudioDocument]
+  /// The access rules.
+  package let policy: LocalAccessPolicy
+
+  /// Creates the app.
+  package init(documents: [StudioDocument], policy: LocalAccessPolicy) {
+    self.documents = documents
+    self.policy = policy
+  }
+
+  /// Answers one request.
+  package func handle(_ request: HTTPRequest) -> HTTPResponse {
+    if case .refuse(let response) = policy.decide(request) { return response }
+    switch request.path {
+    case "/": return only(["GET", "HEAD"], request) { StudioAssets.page }
+    case "/studio.css": return only(["GET", "HEAD"], request) { StudioAssets.style }
+    case "/studio.js": return only(["GET", "HEAD"], request) { StudioAssets.script }
+    case "/api/session": return only(["GET", "HEAD"], request) { session }
+    case "/api/spec":
+      return only(["GET", "HEAD", "PUT"], request) {
+        request.method == "PUT" ? putSpec(request) : getSpec(request)
+      }
+    case "/api/live":
+      return only(["GET"], request) {
+        let name = documents.first?.displayName ?? "<studio>"
+        return WebSocket.upgrade(request) { message in StudioAPI.live(message, sourceName: name) }
+      }
+    case "/api/fit": return post(request) { spec in StudioAPI.fit(spec).map(Self.jsonText) }
+    case "/api/generate": return post(request) { spec in StudioAPI.generate(spec).map(Self.json) }
+    case "/api/export": return post(request) { spec in StudioAPI.export(spec).map(Self.json) }
+    default: return Self.error(404, "no such resource: \(request.path)")
+    }
+  }
+
+  // MARK: - Routes
+
+  var session: HTTPResponse {
+    let specs: [JSONValue] = documents.enumerated().map { index, document in
+      .object([("index", .integer(index)), ("name", .string(document.displayName))])
+    }
+    let units = CurveSpec.knownKeys.contains("timeUnit")
+    return Self.json(
+      200,
+      .object([
+        ("specs", .array(specs)), ("presets", StudioAPI.presets),
+        (
+          "features",
+          .object([("units", .bool(units)), ("milestones", .bool(CurveSpec.knownKeys.contains("milestones")))])
+        ),
+      ]))
+  }
+
+  /// The document `?spec=N` names (default 0), or the error response.
+  func document(for request: HTTPRequest) -> Result<StudioDocument, HTTPError> {
+    guard let text = request.queryValue("spec") else {
+      return documents.first.map { .success($0) } ?? .failure(HTTPError(Self.error(404, "no spec")))
+    }
+    guard let index = Int(text), documents.indices.contains(index) else {
+      return .failure(HTTPError(Self.error(404, "spec must be an index from 0 to \(documents.count - 1)")))
+    }
+    return .success(documents[index])
+  }
+
+  func getSpec(_ request: HTTPRequest) -> HTTPResponse {
+    let document: StudioDocument
+    switch self.document(for: request) {
+    case .failure(let error): return error.response
+    case .success(let found): document = found
+    }
+    switch document.read() {
+    case .missing:
+      return Self.json(
+        404,
+        .object([
+          ("error", .string("'\(document.displayName)' does not exist yet; the first save creates it")),
+          ("new", .bool(true)),
+        ]))
+    case .unreadable(let reason):
+      return Self.error(409, reason)
+    case .present(let bytes, let etag):
+      if request.headers.values("If-None-Match").contains(etag) {
+        var response = HTTPResponse(status: 304)
+        response.headers.add("ETag", etag)
+        return response
+      }
+      var members: [(key: String, value: JSONValue)]
+      do {
+        let spec = try CurveSpec.parse(utf8: bytes, sourceName: document.displayName)
+        members = [("spec", spec.jsonValue), ("etag", .string(etag))]
+      } catch {
+        members = [
+          ("spec", .null), ("etag", .string(etag)),
+          (
+            "invalid",
+            .object([("error", .string(error.description)), ("field", error.field.map(JSONValue.string) ?? .null)])
+          ),
+        ]
+      }
+      var response = Self.json(200, .object(members))
+      response.headers.add("ETag", etag)
+      return response
+    }
+  }
+
+  func putSpec(_ request: HTTPRequest) -> HTTPResponse {
+    let document: StudioDocument
+    switch self.document(for: request) {
+    case .failure(let error): return error.response
+    case .success(let found): document = found
+    }
+    if let refusal = Self.requireJSON(request) { return refusal }
+    let precondition: StudioDocument.Precondition
+    if let etag = request.headers["If-Match"] {
+      precondition = .matches(etag)
+    } else if request.headers["If-None-Match"] == "*" {
+      precondition = .absent
+    } else {
+      return Self.error(428, "a save needs If-Match: ETAG (or If-None-Match: * for a new file)")
+    }
+    let spec: CurveSpec
+    switch StudioAPI.spec(fromBody: request.body, sourceName: document.displayName) {
+    case .failure(let failure): return failure.response
+    case .success(let parsed): spec = parsed
+    }
+    switch document.save(spec.jsonText, precondition: precondition) {
+    case .saved(let etag):
+      var response = Self.json(200, .object([("etag", .string(etag)), ("spec", spec.jsonValue)]))
+      response.headers.add("ETag", etag)
+      return response
+    case .conflict(let current):
+      return Self.json(
+        412,
+        .object([
+          ("error", .string("'\(document.displayName)' changed on disk since it was loaded; nothing was written")),
+          ("etag", current.map(JSONValue.string) ?? .null),
+        ]))
+    case .failed(let reason):
+      return Self.error(500, reason)
+    }
+  }
+
+  /// A POST route taking `{"spec": …}`.
+  func post(_ request: HTTPRequest, _ body: (CurveSpec) -> Result<HTTPResponse, StudioAPI.Failure>) -> HTTPResponse {
+    only(["POST"], request) {
+      if let refusal = Self.requireJSON(request) { return refusal }
+      let name = (try? document(for: request).get())?.displayName ?? "<studio>"
+      switch StudioAPI.spec(fromBody: request.body, sourceName: name).flatMap(body) {
+      case .success(let response): return response
+      case .failure(let failure): return failure.response
+      }
+    }
+  }
+
+  /// 405 with `Allow` unless the method is one of `methods`.
+  func only(_ methods: [String], _ request: HTTPRequest, _ body: () -> HTTPResponse) -> HTTPResponse {
+    guard methods.contains(request.method) else {
+      var response = Self.error(405, "\(request.method) is not allowed on \(request.path)")
+      response.headers.add("Allow", methods.joined(separator: ", "))
+      return response
+    }
+    return body()
+  }
+
+  /// 415 unless the body is declared as JSON (a cross-site form cannot send that type).
+  static func requireJSON(_ request: HTTPRequest) -> HTTPResponse? {
+    let type = request.headers["Content-Type"]?.lowercased() ?? ""
+    guard type == "application/json" || type.hasPrefix("application/json;") else {
+      return error(415, "send the body as Content-Type: application/json")
+    }
+    return nil
+  }
+
+  // MARK: - Responses
+
+  /// A response wrapping an error response, so it can travel in a `Result`.
+  struct HTTPError: Error {
+    var response: HTTPResponse
+    init(_ response: HTTPResponse) { self.response = response }
+  }
+
+  /// A JSON response.
+  package static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
+    HTTPResponse(
+      status: status, contentType: "application/json; charset=utf-8", body: JSONWriter.string(value) + "\n")
+  }
+
+  static func json(_ value: JSONValue) -> HTTPResponse { json(200, value) }
+
+  static func jsonText(_ text: String) -> HTTPResponse {
+    HTTPResponse(status: 200, contentType: "application/json; charset=utf-8", body: text)
+  }
+
+  /// `{"error": "…"}`.
+  static func error(_ status: Int, _ message: String) -> HTTPResponse {
+    json(status, .object([("error", .string(message))]))
+  }
+}

@@ -1,0 +1,181 @@
+import CurveSpec
+import CurveStudioServer
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why the studio cannot start or serve a spec; one line naming the file.
+package struct StudioError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// One line naming the file or address and the reason.
+  package var description: String
+
+  /// Creates an error with a one-line message.
+  package init(_ description: String) { self.description = description }
+}
+
+/// One spec file named on the command line: the only kind of file the studio reads or writes.
+///
+/// The path is fixed when the studio starts (a symbolic link named on the command line is
+/// resolved then, once). Reads open the file with `O_NOFOLLOW` and accept only a regular
+/// file, so a link put in its place later is refused rather than followed. Saves go through
+/// ``FileIO/write(_:to:)`` (temporary file, fsync, rename) under a lock, after checking the
+/// ETag, so of two saves from the same version one wins and the other gets a conflict.
+package final class StudioDocument: Sendable {
+  /// The absolute path.
+  package let path: String
+  /// The file name shown on the page.
+  package let displayName: String
+  private let saveLock = Lock()
+
+  /// The largest spec file the studio reads.
+  package static let maximumBytes = 4 << 20
+
+  /// What is on disk now.
+  package enum Snapshot: Sendable, Equatable {
+    /// No file yet: the first save creates it.
+    case missing
+    /// The file's bytes and their ETag.
+    case present(bytes: [UInt8], etag: String)
+    /// The path holds something the studio will not read (a link, a directory, too large).
+    case unreadable(String)
+  }
+
+  /// What a save requires of the file on disk.
+  package enum Precondition: Sendable, Equatable {
+    /// `If-Match: ETAG`: the file still has this version.
+    case matches(String)
+    /// `If-None-Match: *`: there is no file yet.
+    case absent
+  }
+
+  /// What a save did.
+  package enum SaveOutcome: Sendable, Equatable {
+    /// Written; the new ETag.
+    case saved(etag: String)
+    /// The file is not the version the client had; it was left untouched. The current ETag, if any.
+    case conflict(current: String?)
+    /// The file could not be written; one line.
+    case failed(String)
+  }
+
+  /// Creates the document for a path already resolved by ``resolve(_:)``.
+  init(path: String) {
+    self.path = path
+    displayName = FileIO.displayName(of: path)
+  }
+
+  /// The documents for the paths named on the command line.
+  /// - Throws: ``StudioError`` for a directory, a missing parent directory, a dangling link,
+  ///   or a file named twice.
+  package static func resolve(_ paths: [String]) throws(StudioError) -> [StudioDocument] {
+    var documents: [StudioDocument] = []
+    for path in paths {
+      let resolved = try resolve(path)
+      if documents.contains(where: { $0.path == resolved }) {
+        throw StudioError("'\(path)' is named twice")
+      }
+      documents.append(StudioDocument(path: resolved))
+    }
+    return documents
+  }
+
+  /// The absolute path of one spec: an existing file (through one level of links, resolved
+  /// now), or a new file in an existing directory.
+  static func resolve(_ path: String) throws(StudioError) -> String {
+    guard !path.isEmpty else { throw StudioError("an empty spec path") }
+    var info = stat()
+    if lstat(path, &info) == 0 {
+      guard let real = realPath(path) else {
+        throw StudioError("cannot open '\(path)': \(String(cString: strerror(errno)))")
+      }
+      var target = stat()
+      guard stat(real, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else {
+        throw StudioError("'\(path)' is not a regular file")
+      }
+      return real
+    }
+    let name = FileIO.displayName(of: path)
+    let parent = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+    guard let directory = realPath(parent.isEmpty ? "/" : parent), FileIO.kind(of: directory) == .directory else {
+      throw StudioError("cannot create '\(path)': its directory does not exist")
+    }
+    guard name != "." && name != ".." && !path.hasSuffix("/") else { throw StudioError("'\(path)' is not a file name") }
+    return (directory == "/" ? "" : directory) + "/" + name
+  }
+
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// The file as it is on disk now.
+  package func read() -> Snapshot {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return .missing }
+      if errno == ELOOP { return .unreadable("'\(displayName)' is now a symbolic link; the studio does not follow it") }
+      return .unreadable("cannot read '\(displayName)': \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      return .unreadable("'\(displayName)' is not a regular file")
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .unreadable("cannot read '\(displayName)': \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { break }
+      bytes += chunk[0..<count]
+      if bytes.count > Self.maximumBytes {
+        return .unreadable("'\(displayName)' is larger than \(Self.maximumBytes >> 20) MiB")
+      }
+    }
+    return .present(bytes: bytes, etag: Self.etag(of: bytes))
+  }
+
+  /// Writes `text` when the file on disk meets `precondition`; otherwise leaves it untouched.
+  package func save(_ text: String, precondition: Precondition) -> SaveOutcome {
+    saveLock.withLock {
+      let current = read()
+      switch (current, precondition) {
+      case (.present(_, let etag), .matches(let expected)) where etag == expected: break
+      case (.missing, .absent): break
+      case (.present(_, let etag), _): return .conflict(current: etag)
+      case (.missing, .matches): return .conflict(current: nil)
+      case (.unreadable(let reason), _): return .failed(reason)
+      }
+      do {
+        try FileIO.write(text, to: path)
+      } catch {
+        return .failed(String(describing: error))
+      }
+      return .saved(etag: Self.etag(of: Array(text.utf8)))
+    }
+  }
+
+  /// A strong ETag for `bytes`: their 64-bit FNV-1a hash and their length, quoted.
+  package static func etag(of bytes: [UInt8]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01B3
+    }
+    return "\"\(String(hash, radix: 16))-\(String(bytes.count, radix: 16))\""
+  }
+}
+
+/// `read(2)`, under a name that does not collide with ``StudioDocument/read()``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}

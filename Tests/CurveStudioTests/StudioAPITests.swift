@@ -1,0 +1,217 @@
+import CurveKitCLI
+import CurveKitTestSupport
+import CurveSpec
+import CurveStudio
+import CurveStudioServer
+import Foundation
+import Testing
+
+/// The API contract: the same bytes as the CLI for the same spec, ETags, saves in the house
+/// style, conflicts and invalid specs that leave the file untouched.
+@Suite("Studio API")
+struct StudioAPITests {
+  static let specs = [
+    "examples/curves/depletion.curve.json", "examples/curves/linear.curve.json", "examples/curves/steep-end.curve.json",
+    "examples/curves/steep-start.curve.json", "docs/gallery/specs/designer-sketch.curve.json",
+  ]
+
+  /// Runs `curvekit` in-process.
+  static func cli(_ arguments: [String]) -> (status: Int32, output: String) {
+    let io = CapturedIO()
+    let status = CurveKitCommandLine.run(arguments: arguments, io: io)
+    return (status, io.output)
+  }
+
+  @Test("POST /api/fit returns exactly what `curvekit fit --json` prints", arguments: specs)
+  func fitMatchesCLI(_ relativePath: String) throws {
+    let path = Fixtures.repositoryRoot + "/" + relativePath
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let fixture = try StudioFixture()
+    let response = try #require(fixture.request("POST", "/api/fit", body: StudioFixture.body(text)))
+    #expect(response.status == 200)
+    #expect(response.header("Content-Type") == "application/json; charset=utf-8")
+    let cli = Self.cli(["fit", path, "--json"])
+    #expect(response.text == cli.output)
+    let coefficients = StudioFixture.object(response)["coefficients"] as? [Double]
+    #expect(coefficients?.count == 4)
+  }
+
+  @Test("an invalid spec: 422 with the message and the field; malformed bodies: 400")
+  func invalidSpec() throws {
+    let fixture = try StudioFixture()
+    let outside = "{\"name\": \"x\", \"points\": [[0.1, 0.9], [0.2, 0.8], [0.3, 0.7], [1.5, 0.5]]}"
+    let response = try #require(fixture.request("POST", "/api/fit", body: StudioFixture.body(outside)))
+    #expect(response.status == 422)
+    let object = StudioFixture.object(response)
+    #expect(object["field"] as? String == "points[3][0]")
+    #expect((object["error"] as? String)?.contains("t = 1.5 is outside [0, 1]") == true)
+    for body in ["{\"spec\": ", "[1, 2]", "{\"other\": {}}", "\u{FF}"] {
+      #expect(fixture.request("POST", "/api/fit", body: body)?.status == 400, "\(body)")
+    }
+    let enforceDegree5 = "{\"name\": \"x\", \"points\": [[0.5, 0.5]], \"degree\": 5, \"monotonic\": \"enforce\"}"
+    let refused = try #require(fixture.request("POST", "/api/fit", body: StudioFixture.body(enforceDegree5)))
+    #expect(refused.status == 422)
+    #expect(StudioFixture.object(refused)["error"] is String)
+  }
+
+  @Test("GET /api/spec: the spec, its ETag in the body and the header, 304 when unchanged, 404 when new")
+  func getSpec() throws {
+    let fixture = try StudioFixture([("depletion.curve.json", StudioFixture.depletion), ("new.curve.json", nil)])
+    let response = try #require(fixture.request("GET", "/api/spec?spec=0"))
+    #expect(response.status == 200)
+    let object = StudioFixture.object(response)
+    let etag = try #require(response.header("ETag"))
+    #expect(object["etag"] as? String == etag)
+    #expect((object["spec"] as? [String: Any])?["name"] as? String == "Depletion")
+    #expect(fixture.request("GET", "/api/spec", headers: [("If-None-Match", etag)])?.status == 304)
+    let new = try #require(fixture.request("GET", "/api/spec?spec=1"))
+    #expect(new.status == 404)
+    #expect(StudioFixture.object(new)["new"] as? Bool == true)
+    let session = StudioFixture.object(fixture.request("GET", "/api/session"))
+    let names = (session["specs"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+    #expect(names == ["depletion.curve.json", "new.curve.json"])
+    #expect((session["presets"] as? [Any])?.count == 4)
+  }
+
+  @Test("PUT /api/spec writes the house style atomically and returns the new ETag")
+  func save() throws {
+    let fixture = try StudioFixture()
+    let etag = try #require(fixture.request("GET", "/api/spec")?.header("ETag"))
+    // Compact input, saved pretty: the file is what `CurveSpec.jsonText` writes.
+    let compact =
+      "{\"name\":\"Saved\",\"points\":[[0.25,0.8],[0.5,0.6],[0.75,0.3]],\"weights\":[1,2,1],\"durationDays\":5}"
+    let response = try #require(
+      fixture.request("PUT", "/api/spec", headers: [("If-Match", etag)], body: "{\"spec\":\(compact)}"))
+    #expect(response.status == 200)
+    let expected = try CurveSpec.parse(compact, sourceName: "x").jsonText
+    #expect(fixture.contents() == expected)
+    let newTag = try #require(response.header("ETag"))
+    #expect(newTag != etag)
+    #expect(StudioFixture.object(response)["etag"] as? String == newTag)
+    #expect(fixture.request("GET", "/api/spec")?.header("ETag") == newTag)
+    #expect(fixture.fileNames == ["depletion.curve.json"])  // No temporary file left.
+  }
+
+  @Test("a stale ETag: 412 and the file untouched; no precondition: 428; an invalid spec: 422")
+  func refusedSaves() throws {
+    let fixture = try StudioFixture()
+    let etag = try #require(fixture.request("GET", "/api/spec")?.header("ETag"))
+    let body = StudioFixture.body(StudioFixture.depletion.replacingOccurrences(of: "Depletion", with: "Mine"))
+    let stale = try #require(fixture.request("PUT", "/api/spec", headers: [("If-Match", "\"0-0\"")], body: body))
+    #expect(stale.status == 412)
+    #expect(StudioFixture.object(stale)["etag"] as? String == etag)
+    #expect(fixture.request("PUT", "/api/spec", body: body)?.status == 428)
+    let invalid = StudioFixture.body("{\"name\": \"x\", \"points\": [[0.1, 0.9]], \"weights\": [-1]}")
+    let refused = try #require(fixture.request("PUT", "/api/spec", headers: [("If-Match", etag)], body: invalid))
+    #expect(refused.status == 422)
+    #expect(StudioFixture.object(refused)["field"] as? String == "weights[0]")
+    #expect(fixture.request("PUT", "/api/spec", headers: [("If-None-Match", "*")], body: body)?.status == 412)
+    #expect(fixture.contents() == StudioFixture.depletion)
+  }
+
+  @Test("an edit on disk since the page loaded the file is never overwritten by a stale save")
+  func editOnDisk() throws {
+    let fixture = try StudioFixture()
+    let etag = try #require(fixture.request("GET", "/api/spec")?.header("ETag"))
+    let external = StudioFixture.depletion.replacingOccurrences(of: "\"Depletion\"", with: "\"From my editor\"")
+    try external.write(toFile: fixture.paths[0], atomically: true, encoding: .utf8)
+    let body = StudioFixture.body(StudioFixture.depletion.replacingOccurrences(of: "Depletion", with: "Stale"))
+    let response = try #require(fixture.request("PUT", "/api/spec", headers: [("If-Match", etag)], body: body))
+    #expect(response.status == 412)
+    #expect(fixture.contents() == external)
+    // The page then sees the new version.
+    let current = try #require(fixture.request("GET", "/api/spec", headers: [("If-None-Match", etag)]))
+    #expect(current.status == 200)
+    #expect((StudioFixture.object(current)["spec"] as? [String: Any])?["name"] as? String == "From my editor")
+  }
+
+  @Test("a new spec is created by the first save (If-None-Match: *), once")
+  func createNew() throws {
+    let fixture = try StudioFixture([("fresh.curve.json", nil)])
+    #expect(fixture.request("GET", "/api/spec")?.status == 404)
+    let body = StudioFixture.body("{\"name\": \"Fresh\", \"points\": [[0.5, 0.5]]}")
+    let created = try #require(fixture.request("PUT", "/api/spec", headers: [("If-None-Match", "*")], body: body))
+    #expect(created.status == 200)
+    #expect(
+      fixture.contents() == "{\n  \"name\": \"Fresh\",\n  \"points\": [\n    [0.5, 0.5]\n  ],\n  \"degree\": 3\n}\n")
+    #expect(fixture.request("PUT", "/api/spec", headers: [("If-None-Match", "*")], body: body)?.status == 412)
+  }
+
+  @Test("POST /api/generate and /api/export return what `curvekit generate` and `export` print")
+  func generateAndExport() throws {
+    let path = Fixtures.repositoryRoot + "/examples/curves/depletion.curve.json"
+    let fixture = try StudioFixture()
+    let body = StudioFixture.body(StudioFixture.depletion)
+    let generated = StudioFixture.object(fixture.request("POST", "/api/generate", body: body))
+    #expect(generated["swift"] as? String == Self.cli(["generate", path]).output)
+    #expect(generated["typeName"] as? String == "Depletion")
+    let exported = StudioFixture.object(fixture.request("POST", "/api/export", body: body))
+    #expect(exported["css"] as? String == Self.cli(["export", path]).output)
+    #expect(exported["swiftui"] as? String == Self.cli(["export", path, "--format", "swiftui"]).output)
+    #expect((exported["cssFunction"] as? String)?.hasPrefix("cubic-bezier(") == true)
+  }
+
+  @Test("method and route errors: 405 with Allow, 404 for unknown routes")
+  func routes() throws {
+    let fixture = try StudioFixture()
+    let delete = try #require(fixture.request("DELETE", "/api/spec"))
+    #expect(delete.status == 405)
+    #expect(delete.header("Allow") == "GET, HEAD, PUT")
+    #expect(fixture.request("GET", "/api/fit")?.status == 405)
+    #expect(fixture.request("GET", "/nope")?.status == 404)
+  }
+
+  @Test("save race: two PUTs with the same ETag, one wins, the other 412; no partial file is ever seen")
+  func saveRace() throws {
+    let fixture = try StudioFixture()
+    let port = fixture.port
+    let token = fixture.token
+    let path = fixture.paths[0]
+    var texts: Set<String> = [StudioFixture.depletion]
+    for round in 0..<20 {
+      let etag = try #require(fixture.request("GET", "/api/spec")?.header("ETag"))
+      let names = ["Racer A \(round)", "Racer B \(round)"]
+      let bodies = names.map { name in
+        StudioFixture.body(StudioFixture.depletion.replacingOccurrences(of: "\"Depletion\"", with: "\"\(name)\""))
+      }
+      let expectedTexts = try names.map { name in
+        try CurveSpec.parse(
+          StudioFixture.depletion.replacingOccurrences(of: "\"Depletion\"", with: "\"\(name)\""), sourceName: "x"
+        ).jsonText
+      }
+      let statuses = Locked<[Int]>([])
+      let finished = Locked(0)
+      let reading = Locked(true)
+      let seen = Locked<Set<String>>([])
+      _ = Threads.detach {
+        var reads = 0
+        while reading.withLock({ $0 }) && reads < 100_000 {
+          if let text = try? String(contentsOfFile: path, encoding: .utf8) { seen.withLock { _ = $0.insert(text) } }
+          reads += 1
+        }
+        finished.withLock { $0 += 1 }
+      }
+      for body in bodies {
+        _ = Threads.detach {
+          let response = LoopbackHTTP.request(
+            port: port, "PUT", "/api/spec",
+            headers: [("Authorization", "Bearer \(token)"), ("Content-Type", "application/json"), ("If-Match", etag)],
+            body: Array(body.utf8))
+          statuses.withLock { $0.append(response?.status ?? -1) }
+          finished.withLock { $0 += 1 }
+        }
+      }
+      for _ in 0..<1000 where finished.withLock({ $0 }) < 2 || statuses.withLock({ $0.count }) < 2 { usleep(5_000) }
+      reading.withLock { $0 = false }
+      for _ in 0..<1000 where finished.withLock({ $0 }) < 3 { usleep(5_000) }
+      #expect(statuses.withLock { $0.sorted() } == [200, 412], "round \(round)")
+      let final = try #require(fixture.contents())
+      #expect(expectedTexts.contains(final), "round \(round)")
+      texts.formUnion(expectedTexts)
+      // Every read saw a whole file: the previous version or one of the two saves.
+      let partial = seen.withLock { $0 }.subtracting(texts)
+      #expect(partial.isEmpty, "round \(round): \(partial.map { $0.prefix(60) })")
+      #expect(fixture.fileNames == ["depletion.curve.json"])
+    }
+  }
+}

@@ -1,0 +1,257 @@
+import CurveKitTestSupport
+import CurveStudio
+import CurveStudioServer
+import Foundation
+import Testing
+
+/// Every refusal of item 3, one test each, on a live studio: none of these requests gets
+/// data or changes a file.
+@Suite("Studio security")
+struct StudioSecurityTests {
+  static let edited = StudioFixture.depletion.replacingOccurrences(of: "\"Depletion\"", with: "\"Edited\"")
+
+  /// A valid save of `edited`, to be sent with whatever is being refused.
+  static func save(_ fixture: StudioFixture) -> (etag: String, body: String)? {
+    guard let etag = fixture.request("GET", "/api/spec")?.header("ETag") else { return nil }
+    return (etag, StudioFixture.body(edited))
+  }
+
+  @Test("no token: 401 on every route, no data, no write")
+  func noToken() throws {
+    let fixture = try StudioFixture()
+    let save = try #require(Self.save(fixture))
+    for (method, path) in [
+      ("GET", "/"), ("GET", "/studio.js"), ("GET", "/studio.css"), ("GET", "/api/session"),
+      ("GET", "/api/spec"), ("POST", "/api/fit"), ("POST", "/api/generate"), ("POST", "/api/export"),
+    ] {
+      let response = try #require(
+        fixture.request(method, path, body: method == "POST" ? save.body : nil, authorized: false))
+      #expect(response.status == 401, "\(method) \(path)")
+      #expect(!response.text.contains("points") && !response.text.contains("coefficients"), "\(method) \(path)")
+    }
+    let put = fixture.request(
+      "PUT", "/api/spec", headers: [("If-Match", save.etag)], body: save.body, authorized: false)
+    #expect(put?.status == 401)
+    #expect(fixture.contents() == StudioFixture.depletion)
+  }
+
+  @Test("a wrong token (same length, one digit off) or another port's cookie: 401")
+  func wrongToken() throws {
+    let fixture = try StudioFixture()
+    var wrong = Array(fixture.token)
+    wrong[wrong.count - 1] = wrong[wrong.count - 1] == "0" ? "1" : "0"
+    let bearer = fixture.request("GET", "/api/spec", headers: [("Authorization", "Bearer " + String(wrong))])
+    #expect(bearer?.status == 401)
+    let cookie = fixture.request(
+      "GET", "/api/spec", headers: [("Cookie", "curvekit_studio_\(fixture.port + 1)=\(fixture.token)")],
+      authorized: false)
+    #expect(cookie?.status == 401)
+    let right = fixture.request(
+      "GET", "/api/spec", headers: [("Cookie", "curvekit_studio_\(fixture.port)=\(fixture.token)")], authorized: false)
+    #expect(right?.status == 200)
+  }
+
+  @Test("a foreign Host (DNS rebinding): 421, no data, no write")
+  func foreignHost() throws {
+    let fixture = try StudioFixture()
+    let save = try #require(Self.save(fixture))
+    for host in [
+      "evil.example:\(fixture.port)", "127.0.0.1:\(fixture.port + 1)", "localhost",
+      "attacker.localhost:\(fixture.port)",
+    ] {
+      let get = fixture.request("GET", "/api/spec", headers: [("Host", host)])
+      #expect(get?.status == 421, "\(host)")
+      #expect(get.map { !$0.text.contains("points") } ?? false)
+      let put = fixture.request(
+        "PUT", "/api/spec", headers: [("Host", host), ("If-Match", save.etag)], body: save.body)
+      #expect(put?.status == 421, "\(host)")
+    }
+    #expect(fixture.contents() == StudioFixture.depletion)
+  }
+
+  @Test("a state-changing request from a foreign Origin: 403, no write")
+  func foreignOrigin() throws {
+    let fixture = try StudioFixture()
+    let save = try #require(Self.save(fixture))
+    for origin in ["http://evil.example", "null", "http://127.0.0.1:\(fixture.port + 1)", "http://localhost"] {
+      let put = fixture.request(
+        "PUT", "/api/spec", headers: [("Origin", origin), ("If-Match", save.etag)], body: save.body)
+      #expect(put?.status == 403, "\(origin)")
+      let fit = fixture.request("POST", "/api/fit", headers: [("Origin", origin)], body: save.body)
+      #expect(fit?.status == 403, "\(origin)")
+      #expect(fit.map { !$0.text.contains("coefficients") } ?? false)
+    }
+    #expect(fixture.contents() == StudioFixture.depletion)
+    // The page's own origin is accepted.
+    let own = fixture.request(
+      "PUT", "/api/spec", headers: [("Origin", "http://127.0.0.1:\(fixture.port)"), ("If-Match", save.etag)],
+      body: save.body)
+    #expect(own?.status == 200)
+  }
+
+  @Test("a cross-site fetch (Sec-Fetch-Site) is 403 even for a GET")
+  func crossSiteFetch() throws {
+    let fixture = try StudioFixture()
+    let response = fixture.request("GET", "/api/spec", headers: [("Sec-Fetch-Site", "cross-site")])
+    #expect(response?.status == 403)
+  }
+
+  @Test("no CORS headers, ever: a preflight is refused with none")
+  func noCORS() throws {
+    let fixture = try StudioFixture()
+    let preflight = fixture.request(
+      "OPTIONS", "/api/spec",
+      headers: [("Origin", "http://evil.example"), ("Access-Control-Request-Method", "PUT")])
+    #expect(preflight?.status == 405)
+    var responses = [preflight]
+    responses.append(fixture.request("GET", "/api/spec", headers: [("Origin", "http://evil.example")]))
+    responses.append(fixture.request("GET", "/"))
+    responses.append(fixture.request("GET", "/api/spec", authorized: false))
+    for response in responses {
+      let headers = try #require(response).headers
+      #expect(!headers.contains { $0.name.lowercased().hasPrefix("access-control-") })
+    }
+  }
+
+  @Test("a body over 1 MiB: 413, no write")
+  func bodyTooLarge() throws {
+    let fixture = try StudioFixture()
+    let save = try #require(Self.save(fixture))
+    let padding = String(repeating: " ", count: 1 << 20)
+    let response = fixture.request(
+      "PUT", "/api/spec", headers: [("If-Match", save.etag)], body: save.body.dropLast() + padding + "}")
+    #expect(response?.status == 413)
+    #expect(fixture.contents() == StudioFixture.depletion)
+  }
+
+  @Test("a malformed request: 400, and the studio keeps serving")
+  func malformedRequest() throws {
+    let fixture = try StudioFixture()
+    for junk in [
+      "GET /api/spec HTTP/1.1\nHost: x\n\n", "\u{0}\u{1}\u{2}\r\n\r\n", "PUT /api/spec HTTP/1.1\r\nHost : x\r\n\r\n",
+    ] {
+      let answer = try #require(LoopbackHTTP.raw(port: fixture.port, Array(junk.utf8)))
+      #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 400 "))
+    }
+    #expect(fixture.request("GET", "/api/spec")?.status == 200)
+  }
+
+  @Test("a body not declared as JSON (what a cross-site form can send): 415, no write")
+  func notJSON() throws {
+    let fixture = try StudioFixture()
+    let save = try #require(Self.save(fixture))
+    let response = fixture.request(
+      "PUT", "/api/spec", headers: [("If-Match", save.etag), ("Content-Type", "text/plain")], body: save.body)
+    #expect(response?.status == 415)
+    #expect(fixture.contents() == StudioFixture.depletion)
+  }
+
+  @Test("no path parameters: traversal attempts read nothing")
+  func noPaths() throws {
+    let fixture = try StudioFixture()
+    for target in [
+      "/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/api/spec?spec=../../../etc/passwd",
+      "/api/spec?spec=-1", "/api/spec?spec=1", "/studio.js/../../../etc/passwd", "/etc/passwd", "/api/spec/../../x",
+    ] {
+      let response = try #require(fixture.request("GET", target))
+      #expect(response.status == 404, "\(target)")
+      #expect(!response.text.contains("root:"), "\(target)")
+    }
+  }
+
+  @Test("a symbolic link put in place of the spec is not followed, for reading or writing")
+  func symlinkSwap() throws {
+    let fixture = try StudioFixture()
+    let etag = try #require(fixture.request("GET", "/api/spec")?.header("ETag"))
+    let secret = fixture.directory + "/secret.txt"
+    try "top secret".write(toFile: secret, atomically: false, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: fixture.paths[0])
+    try FileManager.default.createSymbolicLink(atPath: fixture.paths[0], withDestinationPath: secret)
+    let get = try #require(fixture.request("GET", "/api/spec"))
+    #expect(get.status == 409)
+    #expect(!get.text.contains("top secret"))
+    let put = fixture.request("PUT", "/api/spec", headers: [("If-Match", etag)], body: StudioFixture.body(Self.edited))
+    #expect(put?.status != 200)
+    #expect((try? String(contentsOfFile: secret, encoding: .utf8)) == "top secret")
+  }
+
+  @Test("the token: at least 128 random bits, fresh per session; the link sets it as a strict cookie")
+  func tokenAndCookie() throws {
+    let first = try StudioFixture()
+    let second = try StudioFixture()
+    #expect(first.token.utf8.count >= 32 && first.token.allSatisfy(\.isHexDigit))
+    #expect(first.token != second.token)
+    #expect(first.session.url == "http://127.0.0.1:\(first.port)/?token=\(first.token)")
+    let link = try #require(LoopbackHTTP.request(port: first.port, "GET", "/?token=\(first.token)"))
+    #expect(link.status == 303)
+    #expect(link.header("Location") == "/")
+    let cookie = try #require(link.header("Set-Cookie"))
+    #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+    let page = try #require(first.request("GET", "/"))
+    #expect(page.status == 200)
+    #expect(page.header("Content-Security-Policy")?.contains("script-src 'self'") == true)
+    // Offline and self-contained: every src and href is this server's own path or a data: URI.
+    for attribute in ["src=\"", "href=\""] {
+      for piece in page.text.components(separatedBy: attribute).dropFirst() {
+        #expect(piece.hasPrefix("/") || piece.hasPrefix("data:"), "\(attribute)\(piece.prefix(40))")
+      }
+    }
+  }
+}
+
+/// The live channel (a WebSocket): the same answers as the HTTP API, and the handshake
+/// refused without the page's own Origin, the token or the right Host.
+@Suite("Studio live channel")
+struct StudioLiveTests {
+  static func handshake(_ fixture: StudioFixture, origin: String?, host: String? = nil, token: Bool = true) -> String {
+    var text = "GET /api/live HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(fixture.port)")\r\nUpgrade: websocket\r\n"
+    text += "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+    if let origin { text += "Origin: \(origin)\r\n" }
+    if token { text += "Cookie: curvekit_studio_\(fixture.port)=\(fixture.token)\r\n" }
+    return text + "\r\n"
+  }
+
+  @Test("a fit over the live channel is exactly POST /api/fit's body")
+  func fitOverLive() throws {
+    let fixture = try StudioFixture()
+    let connection = try #require(LoopbackConnection(port: fixture.port))
+    connection.send(Self.handshake(fixture, origin: "http://127.0.0.1:\(fixture.port)"))
+    #expect(connection.readResponse()?.status == 101)
+    let message = "{\"id\": 7, \"op\": \"fit\", \"spec\": \(StudioFixture.depletion)}"
+    connection.send(LoopbackConnection.webSocketFrame(opcode: 1, Array(message.utf8)))
+    let frame = try #require(connection.readWebSocketFrame())
+    let reply = String(decoding: frame.payload, as: UTF8.self)
+    let http = try #require(fixture.request("POST", "/api/fit", body: StudioFixture.body(StudioFixture.depletion)))
+    #expect(reply == "{\"id\": 7, \"status\": 200, \"body\": \(http.text)}")
+    let invalid = "{\"id\": 8, \"op\": \"fit\", \"spec\": {\"name\": \"x\", \"points\": [[2, 0.5]]}}"
+    connection.send(LoopbackConnection.webSocketFrame(opcode: 1, Array(invalid.utf8)))
+    let refused = String(decoding: try #require(connection.readWebSocketFrame()).payload, as: UTF8.self)
+    #expect(refused.hasPrefix("{\"id\":8,\"status\":422,\"body\":{\"error\":"))
+    #expect(refused.contains("\"field\":\"points[0][0]\""))
+    connection.send(LoopbackConnection.webSocketFrame(opcode: 1, Array("not json".utf8)))
+    let malformed = String(decoding: try #require(connection.readWebSocketFrame()).payload, as: UTF8.self)
+    #expect(malformed.hasPrefix("{\"id\":null,\"status\":400,"))
+  }
+
+  @Test("a WebSocket from another origin, or with none, is refused with 403 (CVE-2018-14732)")
+  func foreignOrigin() throws {
+    let fixture = try StudioFixture()
+    for origin in ["http://evil.example", "null", nil, "http://127.0.0.1:\(fixture.port + 1)"] as [String?] {
+      let connection = try #require(LoopbackConnection(port: fixture.port))
+      connection.send(Self.handshake(fixture, origin: origin))
+      #expect(connection.readResponse()?.status == 403, "\(origin ?? "no origin")")
+    }
+  }
+
+  @Test("a WebSocket without the token is 401, with a foreign Host 421")
+  func tokenAndHost() throws {
+    let fixture = try StudioFixture()
+    let own = "http://127.0.0.1:\(fixture.port)"
+    let noToken = try #require(LoopbackConnection(port: fixture.port))
+    noToken.send(Self.handshake(fixture, origin: own, token: false))
+    #expect(noToken.readResponse()?.status == 401)
+    let foreign = try #require(LoopbackConnection(port: fixture.port))
+    foreign.send(Self.handshake(fixture, origin: own, host: "evil.example:\(fixture.port)"))
+    #expect(foreign.readResponse()?.status == 421)
+  }
+}

@@ -1,0 +1,525 @@
+#!/usr/bin/env python3
+"""End-to-end tests of `curvekit design` in a real browser: Debian's Chromium, driven by
+Playwright (PyPI) through its executable_path, so nothing is downloaded.
+
+    browser_test.py --curvekit .build/debug/curvekit --out .build/studio [--gallery docs/gallery]
+
+It copies two example specs (and names a third, missing one) into a temporary directory,
+starts `curvekit design` on them, and drives the page as a designer would: drag a point,
+type a value and undo it, toggle enforce, add and drag a milestone (when the spec format has
+them), save and read the file back, edit the file behind the page's back (reload, then
+conflict), and measure pointer move -> redrawn curve over 100 moves plus the API's fit round
+trip. Screenshots go to --out (and to --gallery when given). The last line is
+"N passed, N failed"; the exit status is 1 when a test failed.
+"""
+import argparse
+import json
+import math
+import os
+import select
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHROMIUM_CANDIDATES = ["/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser"]
+
+
+class Skip(Exception):
+    """A test that does not apply yet (e.g. milestones before the spec format has them)."""
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))
+    return ordered[index]
+
+
+def widget_percent(level):
+    """The widget's rounding: level*100 half away from zero, clamped to 0...100."""
+    value = level * 100
+    rounded = math.floor(abs(value) + 0.5) * (1 if value >= 0 else -1)
+    return int(min(100, max(0, rounded)))
+
+
+def horner(coefficients, t):
+    value = 0.0
+    for c in coefficients:
+        value = value * t + c
+    return value
+
+
+class Studio:
+    """A `curvekit design` process and its link."""
+
+    def __init__(self, binary, specs):
+        self.process = subprocess.Popen(
+            [binary, "design", *specs, "--no-open"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        ready, _, _ = select.select([self.process.stdout], [], [], 20)
+        if not ready:
+            self.process.kill()
+            raise RuntimeError("curvekit design printed no link within 20 s")
+        self.first_line = self.process.stdout.readline()
+        prefix = "CurveKit Studio: "
+        if not self.first_line.startswith(prefix):
+            raise RuntimeError("unexpected first line: %r" % self.first_line)
+        self.url = self.first_line[len(prefix):].strip()
+        self.token = self.url.split("token=", 1)[1]
+        self.port = int(self.url.split(":")[2].split("/")[0])
+
+    def api(self, method, path, body=None, headers=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request("http://127.0.0.1:%d%s" % (self.port, path), data=data, method=method)
+        request.add_header("Authorization", "Bearer " + self.token)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        rest = self.process.stdout.read()
+        return self.process.returncode, self.first_line + rest
+
+
+class Suite:
+    def __init__(self, args):
+        self.args = args
+        self.results = []
+        self.report = {}
+        self.work = tempfile.mkdtemp(prefix="curvekit-studio-e2e-")
+        shutil.copy(os.path.join(ROOT, "examples/curves/depletion.curve.json"), os.path.join(self.work, "depletion.curve.json"))
+        shutil.copy(os.path.join(ROOT, "docs/gallery/specs/designer-sketch.curve.json"),
+                    os.path.join(self.work, "sketch.curve.json"))
+        self.paths = [os.path.join(self.work, name) for name in ["depletion.curve.json", "sketch.curve.json", "new.curve.json"]]
+        self.studio = Studio(args.curvekit, self.paths)
+        self.errors = []
+
+    # MARK: - helpers
+
+    def js(self, expression, arg=None):
+        return self.page.evaluate(expression, arg)
+
+    def wait(self, expression, timeout=10000, arg=None):
+        self.page.wait_for_function(expression, arg=arg, timeout=timeout)
+
+    def doc(self):
+        return self.js("() => { const d = window.studio.docs[window.studio.active];"
+                       " return {spec: d.spec, fit: d.fit, enforce: d.enforce, etag: d.etag}; }")
+
+    def settle(self):
+        """Waits until no fit is pending and the last one is drawn."""
+        self.page.wait_for_timeout(50)
+        self.wait("() => { const s = window.studio; return s.metrics.fitsDone > 0 && s.pendingMoves.length === 0; }")
+        self.page.wait_for_timeout(250)
+
+    def handle_center(self, index):
+        box = self.page.locator('.handle[data-index="%d"] .dot' % index).bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def verdict(self):
+        return self.page.inner_text("#verdict")
+
+    def write_file(self, index, text):
+        temporary = self.paths[index] + ".tmp-edit"
+        with open(temporary, "w") as handle:
+            handle.write(text)
+        os.replace(temporary, self.paths[index])
+
+    def read_file(self, index):
+        with open(self.paths[index]) as handle:
+            return handle.read()
+
+    def switch(self, index):
+        self.page.click("#tabs [role=tab]:nth-child(%d)" % (index + 1))
+        self.wait("(i) => window.studio.active === i && window.studio.docs[i].loaded", arg=index)
+        self.settle()
+
+    # MARK: - the tests, in order (they share one page)
+
+    def test_load(self):
+        self.page.goto(self.studio.url)
+        self.wait("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
+        self.settle()
+        assert self.page.url.rstrip("/").endswith(":%d" % self.studio.port), "the token must leave the address bar"
+        cookies = self.context.cookies()
+        assert any(c["httpOnly"] and c["sameSite"] == "Strict" for c in cookies), cookies
+        assert "Never rises" in self.verdict(), self.verdict()
+        assert self.page.locator(".handle").count() == 7
+        assert self.page.get_attribute("[data-testid=curve]", "d").startswith("M ")
+        assert self.page.locator('#tabs [role=tab]').count() == 3
+        assert self.page.get_attribute(".handle", "role") == "slider"
+        status, body = self.studio.api("POST", "/api/fit", {"spec": json.load(open(self.paths[0]))})
+        cli = subprocess.run([self.args.curvekit, "fit", self.paths[0], "--json"], capture_output=True)
+        assert status == 200 and body == cli.stdout, "the API's fit must be the CLI's bytes"
+        assert json.loads(body)["coefficients"] == self.doc()["fit"]["coefficients"]
+
+    def test_drag_point_changes_curve_and_verdict(self):
+        before_d = self.page.get_attribute("[data-testid=curve]", "d")
+        x, y = self.handle_center(1)
+        panel = self.page.locator("#plot .panel-bg").first.bounding_box()
+        bottom = panel["y"] + panel["height"]
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+        for step in range(1, 11):  # Down past the bottom of the level panel: the pointer is captured.
+            self.page.mouse.move(x, y + (bottom + 60 - y) * step / 10)
+        self.page.mouse.up()
+        self.settle()
+        doc = self.doc()
+        assert doc["spec"]["points"][1][1] == 0, "levels stay in 0...100 %%: %r" % doc["spec"]["points"][1]
+        assert self.page.get_attribute("[data-testid=curve]", "d") != before_d, "the curve must be redrawn"
+        assert "Rises" in self.verdict(), self.verdict()
+        assert not doc["fit"]["monotonic"]["decreasing"]
+        self.page.keyboard.press("Control+z")
+        self.settle()
+        assert "Never rises" in self.verdict(), "undo restores the curve: " + self.verdict()
+        assert self.page.get_attribute("[data-testid=curve]", "d") == before_d
+
+    def test_type_value_then_undo(self):
+        original = self.doc()["spec"]["points"][2][1]
+        before_d = self.page.get_attribute("[data-testid=curve]", "d")
+        field = self.page.locator('#points tr:nth-child(3) input[data-part="y"]')
+        field.fill("0.5")
+        field.press("Enter")
+        self.settle()
+        assert self.doc()["spec"]["points"][2][1] == 0.5
+        assert self.page.get_attribute("[data-testid=curve]", "d") != before_d
+        self.page.keyboard.press("Control+z")
+        self.settle()
+        assert self.doc()["spec"]["points"][2][1] == original, self.doc()["spec"]["points"][2]
+        assert float(field.input_value()) == float("%.6g" % original)
+        self.page.keyboard.press("Control+Shift+z")
+        self.settle()
+        assert self.doc()["spec"]["points"][2][1] == 0.5, "redo"
+        self.page.keyboard.press("Control+z")
+        self.settle()
+
+    def test_keyboard_nudge_and_aria(self):
+        handle = self.page.locator('.handle[data-index="3"]')
+        handle.focus()
+        before = float(handle.get_attribute("aria-valuenow"))
+        self.page.keyboard.press("ArrowUp")
+        self.settle()
+        after = float(handle.get_attribute("aria-valuenow"))
+        assert abs(after - before - 0.5) < 0.051, (before, after)
+        self.page.keyboard.press("Shift+ArrowUp")
+        self.settle()
+        shifted = float(handle.get_attribute("aria-valuenow"))
+        assert abs(shifted - after - 5) < 0.051, (after, shifted)
+        for _ in range(2):
+            self.page.keyboard.press("Control+z")
+        self.settle()
+        assert abs(float(handle.get_attribute("aria-valuenow")) - before) < 0.051
+
+    def test_add_and_delete_points(self):
+        count = len(self.doc()["spec"]["points"])
+        panel = self.page.locator("#plot .panel-bg").first.bounding_box()
+        self.page.mouse.dblclick(panel["x"] + panel["width"] * 0.95, panel["y"] + panel["height"] * 0.85)
+        self.settle()
+        points = self.doc()["spec"]["points"]
+        assert len(points) == count + 1 and any(abs(p[0] - 0.95) < 0.01 for p in points), points
+        assert self.page.locator(".handle").count() == count + 1
+        self.page.locator('.handle[data-index="%d"]' % count).focus()
+        self.page.keyboard.press("Delete")
+        self.settle()
+        assert len(self.doc()["spec"]["points"]) == count
+        self.page.click("#add-point")
+        self.settle()
+        assert len(self.doc()["spec"]["points"]) == count + 1
+        for _ in range(3):
+            self.page.keyboard.press("Control+z")
+        self.settle()
+        assert len(self.doc()["spec"]["points"]) == count
+
+    def test_toggle_enforce(self):
+        self.switch(1)  # The designer's sketch, whose plain cubic rises.
+        assert "Rises" in self.verdict(), self.verdict()
+        self.wait("() => window.studio.docs[1].enforce !== null")
+        self.page.wait_for_timeout(100)
+        assert self.page.get_attribute(".enforce-curve", "d").startswith("M "), "the enforce result is overlaid"
+        assert self.page.is_visible("#overlay-note")
+        self.page.click('#policy [data-policy="enforce"]')
+        self.settle()
+        doc = self.doc()
+        assert doc["spec"]["monotonic"] == "enforce"
+        assert doc["fit"]["monotonic"]["decreasing"] and doc["fit"]["monotonic"]["policy"] == "enforce"
+        assert "Never rises" in self.verdict(), self.verdict()
+        assert self.page.get_attribute(".enforce-curve", "d") == "", "no overlay once enforced"
+        assert self.page.get_attribute('#policy [data-policy="enforce"]', "aria-checked") == "true"
+        self.page.click('#policy [data-policy="require"]')
+        self.settle()
+        assert "Rises" in self.verdict()
+
+    def test_add_milestone(self):
+        features = self.js("() => window.studio.features")
+        if not features.get("milestones"):
+            raise Skip("the spec format has no milestones yet")
+        self.switch(0)
+        self.page.click("#add-milestone")
+        self.settle()
+        spec = self.doc()["spec"]
+        assert len(spec["milestones"]) == 1, spec.get("milestones")
+        grip = self.page.locator("[data-milestone='0'] .grip").bounding_box()
+        x, y = grip["x"] + grip["width"] / 2, grip["y"] + grip["height"] / 2
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+        self.page.mouse.move(x, y + 40, steps=4)
+        self.page.mouse.up()
+        self.settle()
+        moved = self.doc()["spec"]["milestones"][0]
+        assert moved["atLeast"] < spec["milestones"][0]["atLeast"], moved
+        self.page.keyboard.press("Control+z")
+        self.page.keyboard.press("Control+z")
+        self.settle()
+        assert not self.doc()["spec"].get("milestones")
+
+    def test_units_switch_keeps_the_curve(self):
+        features = self.js("() => window.studio.features")
+        if not features.get("units"):
+            raise Skip("the spec format has no units yet")
+        self.switch(0)
+        before = self.doc()
+        self.page.click('#time-unit [data-unit="days"]')
+        self.settle()
+        self.page.click('#level-unit [data-unit="percent"]')
+        self.settle()
+        after = self.doc()
+        assert after["spec"]["timeUnit"] == "days" and after["spec"]["levelUnit"] == "percent", after["spec"]
+        first, converted = before["spec"]["points"][0], after["spec"]["points"][0]
+        assert abs(converted[0] - first[0] * 7) < 1e-9 and abs(converted[1] - first[1] * 100) < 1e-9, converted
+        for a, b in zip(before["fit"]["coefficients"], after["fit"]["coefficients"]):
+            assert abs(a - b) < 1e-9, (before["fit"]["coefficients"], after["fit"]["coefficients"])
+        assert self.page.inner_text("#t-head") == "day" and self.page.inner_text("#y-head") == "level %"
+        self.page.keyboard.press("Control+z")
+        self.page.keyboard.press("Control+z")
+        self.settle()
+        assert "timeUnit" not in self.doc()["spec"]
+
+    def test_save_and_check_file(self):
+        self.switch(0)
+        self.page.fill("#name", "Studio Saved")
+        self.page.press("#name", "Enter")
+        self.settle()
+        assert "●" in self.page.title()
+        self.page.keyboard.press("Control+s")
+        self.wait("() => document.getElementById('status').textContent.startsWith('Saved')")
+        text = self.read_file(0)
+        saved = json.loads(text)
+        assert saved["name"] == "Studio Saved"
+        assert saved["points"] == self.doc()["spec"]["points"]
+        assert text.endswith("}\n") and text.startswith('{\n  "name": "Studio Saved",\n'), text[:80]
+        assert "●" not in self.page.title()
+        check = subprocess.run([self.args.curvekit, "fit", self.paths[0], "--json"], capture_output=True)
+        assert check.returncode == 0, check.stderr
+
+    def test_edit_behind_the_page_reloads(self):
+        text = self.read_file(0).replace('"Studio Saved"', '"Edited Elsewhere"')
+        self.write_file(0, text)
+        self.wait("() => document.getElementById('name').value === 'Edited Elsewhere'", timeout=8000)
+        assert "Reloaded" in self.page.inner_text("#status")
+        assert not self.page.is_visible("#banner")
+
+    def test_edit_behind_the_page_conflicts(self):
+        handle = self.page.locator('.handle[data-index="1"]')
+        handle.focus()
+        self.page.keyboard.press("ArrowDown")
+        self.settle()
+        assert "●" in self.page.title(), "the page has unsaved edits"
+        external = self.read_file(0).replace('"Edited Elsewhere"', '"Edited Again"')
+        self.write_file(0, external)
+        self.wait("() => !document.getElementById('banner').hidden", timeout=8000)
+        assert "changed on disk" in self.page.inner_text("#banner")
+        self.page.keyboard.press("Control+s")
+        self.wait("() => document.getElementById('status').textContent.startsWith('Not saved')")
+        assert self.read_file(0) == external, "a stale save never overwrites the edit on disk"
+        self.page.click("#banner-mine")
+        self.wait("() => document.getElementById('status').textContent.startsWith('Keeping')")
+        self.page.keyboard.press("Control+s")
+        self.wait("() => document.getElementById('status').textContent.startsWith('Saved')")
+        assert json.loads(self.read_file(0))["name"] == "Edited Elsewhere", "kept edits are saved on request"
+
+    def test_new_file_created_on_first_save(self):
+        assert not os.path.exists(self.paths[2])
+        self.switch(2)
+        assert "New file" in self.page.inner_text("#status")
+        self.page.keyboard.press("Control+s")
+        self.wait("() => document.getElementById('status').textContent.startsWith('Saved')")
+        saved = json.loads(self.read_file(2))
+        assert saved["name"] == "New" and len(saved["points"]) == 7
+
+    def test_compare_overlays_the_others(self):
+        self.switch(0)
+        self.page.check("#compare")
+        self.wait("() => document.querySelectorAll('.compare-curve').length === 4")
+        assert self.page.locator("#legend span").count() == 3
+        self.page.uncheck("#compare")
+
+    def test_preview_widget_percentage(self):
+        self.page.fill("#scrub", "437")
+        self.page.dispatch_event("#scrub", "input")
+        coefficients = self.doc()["fit"]["coefficients"]
+        expected = widget_percent(horner(coefficients, 0.437))
+        shown = self.page.inner_text("#widget-percent")
+        assert shown == "%d %%" % expected, (shown, expected)
+        assert "day 3.06 of 7" in self.page.inner_text("#widget-time")
+        self.page.click("#play")
+        self.page.wait_for_timeout(400)
+        assert self.js("() => window.studio.preview.t") > 0.437
+        self.page.click("#play")
+
+    def test_presets_and_copy(self):
+        self.page.select_option("#preset", "steepStart")
+        self.settle()
+        spec = self.doc()["spec"]
+        assert {"t": 1, "slope": 0} in spec["constraints"], spec
+        self.page.click('[data-format="css"]')
+        self.wait("() => document.getElementById('code').textContent.includes('cubic-bezier(')")
+        self.page.click("#copy")
+        self.wait("() => (window.studio.copied || '').includes('cubic-bezier(')")
+        self.page.keyboard.press("Control+z")
+        self.settle()
+
+    def test_latency(self):
+        """Pointer move -> redrawn curve, 100 moves; and the API's fit round trip."""
+        self.switch(0)
+        self.wait("() => window.studio.metrics.transport === 'websocket'")
+        self.js("() => { const m = window.studio.metrics; m.moves = []; m.fits = []; m.dispatch = []; m.renders = []; }")
+        x, y = self.handle_center(4)
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+        for index in range(100):
+            count = index + 1
+            self.page.mouse.move(x + 6 * math.sin(index / 7), y + 40 * math.sin(index / 5))
+            self.wait("(n) => window.studio.metrics.moves.length >= n", arg=count, timeout=5000)
+        self.page.mouse.up()
+        self.settle()
+        moves = self.js("() => window.studio.metrics.moves.slice()")
+        fits = self.js("() => window.studio.metrics.fits.slice()")
+        dispatch = self.js("() => window.studio.metrics.dispatch.slice()")
+        renders = self.js("() => window.studio.metrics.renders.slice()")
+        spec = self.doc()["spec"]
+        round_trips = []
+        for _ in range(100):
+            started = time.perf_counter()
+            status, _ = self.studio.api("POST", "/api/fit", {"spec": spec})
+            round_trips.append((time.perf_counter() - started) * 1000)
+            assert status == 200
+        self.report["pointerToRedrawMs"] = {"count": len(moves), "p50": percentile(moves, 0.5), "p95": percentile(moves, 0.95),
+                                            "max": max(moves)}
+        self.report["pageFitRoundTripMs"] = {"count": len(fits), "p50": percentile(fits, 0.5), "p95": percentile(fits, 0.95)}
+        self.report["pointerEventDispatchMs"] = {"count": len(dispatch), "p50": percentile(dispatch, 0.5),
+                                                 "p95": percentile(dispatch, 0.95)}
+        self.report["renderAfterFitMs"] = {"count": len(renders), "p50": percentile(renders, 0.5),
+                                           "p95": percentile(renders, 0.95)}
+        self.report["apiFitRoundTripMs"] = {"count": 100, "p50": percentile(round_trips, 0.5),
+                                            "p95": percentile(round_trips, 0.95)}
+        assert len(moves) >= 100, len(moves)
+        self.report["transport"] = self.js("() => window.studio.metrics.transport")
+        with open("/proc/loadavg") as handle:
+            self.report["loadAverage"] = handle.read().split()[0]
+        self.report["cpus"] = os.cpu_count()
+        self.page.keyboard.press("Control+z")
+        self.settle()
+
+    def test_screenshots(self):
+        self.switch(1)
+        if self.js("() => window.studio.features").get("milestones"):
+            self.page.click("#add-milestone")
+            self.settle()
+        self.page.fill("#scrub", "380")
+        self.page.dispatch_event("#scrub", "input")
+        self.page.click('[data-format="css"]')
+        self.page.locator('.handle[data-index="4"]').focus()
+        self.page.wait_for_timeout(400)
+        shots = {"studio.png": "light", "studio-dark.png": "dark"}
+        for name, scheme in shots.items():
+            self.page.emulate_media(color_scheme=scheme)
+            self.page.wait_for_timeout(200)
+            for folder in [self.args.out] + ([self.args.gallery] if self.args.gallery else []):
+                self.page.screenshot(path=os.path.join(folder, name))
+        self.page.emulate_media(color_scheme="light")
+
+    def test_no_page_errors(self):
+        assert not self.errors, self.errors
+
+    # MARK: - running
+
+    def run(self):
+        chromium = next((path for path in CHROMIUM_CANDIDATES if os.access(path, os.X_OK)), None)
+        if chromium is None:
+            raise RuntimeError("Chromium is not installed (apt-get install chromium)")
+        names = [name for name in dir(Suite) if name.startswith("test_")]
+        order = [n for n in Suite.__dict__ if n.startswith("test_")]
+        assert sorted(order) == sorted(names)
+        with sync_playwright() as playwright:
+            arguments = ["--no-sandbox"] if os.geteuid() == 0 else []
+            browser = playwright.chromium.launch(executable_path=chromium, args=arguments)
+            self.context = browser.new_context(viewport={"width": 1440, "height": 900}, device_scale_factor=1)
+            self.page = self.context.new_page()
+            self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+            # Refusals the tests provoke (412 conflicts, 404 for the new file) are logged as failed loads.
+            self.page.on("console", lambda message: message.type == "error" and "Failed to load resource" not in
+                         message.text and self.errors.append(message.text))
+            for name in order:
+                started = time.perf_counter()
+                try:
+                    getattr(self, name)()
+                    outcome = "passed"
+                except Skip as reason:
+                    outcome = "skipped (%s)" % reason
+                except Exception:  # noqa: BLE001 - every failure is reported, the suite goes on
+                    outcome = "failed\n" + traceback.format_exc()
+                self.results.append((name, outcome))
+                print("%-48s %s (%.1f s)" % (name, outcome, time.perf_counter() - started), flush=True)
+            browser.close()
+        code, output = self.studio.stop()
+        outcome = "passed" if code == 0 and output.count("\n") == 1 else "failed: exit %s, stdout %r" % (code, output)
+        self.results.append(("test_sigterm_exits_0_with_one_stdout_line", outcome))
+        print("%-48s %s" % ("test_sigterm_exits_0_with_one_stdout_line", outcome))
+        shutil.rmtree(self.work, ignore_errors=True)
+        with open(os.path.join(self.args.out, "browser-report.json"), "w") as handle:
+            json.dump({"results": self.results, "latency": self.report, "chromium": chromium}, handle, indent=2)
+        for key, value in self.report.items():
+            if not isinstance(value, dict):
+                print("%s: %s" % (key, value))
+                continue
+            print("%s: p50 %.2f ms, p95 %.2f ms (n = %d)" % (key, value["p50"], value["p95"], value["count"]))
+        passed = sum(1 for _, outcome in self.results if outcome == "passed")
+        skipped = sum(1 for _, outcome in self.results if outcome.startswith("skipped"))
+        failed = len(self.results) - passed - skipped
+        print("studio: %d passed, %d failed, %d skipped" % (passed, failed, skipped))
+        return 1 if failed else 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--curvekit", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--gallery")
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    sys.exit(Suite(args).run())
+
+
+if __name__ == "__main__":
+    main()
