@@ -20,6 +20,10 @@ if [ "$(basename "$root" | tr '[:upper:]' '[:lower:]')" = "benchmarks" ]; then
   exit 2
 fi
 
+# LAPACK for the build, GSL for the gsl_poly_solve_cubic comparison (both via apt when missing).
+scripts/ensure-deps.sh
+scripts/ensure-gsl.sh
+
 flags=(-c release --package-path Benchmarks)
 if [ -n "${BENCH_TARGET_CPU:-}" ]; then
   # Its own build directory, so switching CPU levels never rebuilds the default one.

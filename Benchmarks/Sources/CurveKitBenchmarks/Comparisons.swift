@@ -41,6 +41,13 @@ enum Comparisons {
         "bisection-32 scalar, Swift vs C", candidate: "inverse/bisection32/current/scalar",
         baseline: "c/bisection32/current/scalar"),
     ]
+    for set in ["random", "hard"] {
+      rows.append(
+        Comparison(
+          "Cubic.realRoots() vs GSL gsl_poly_solve_cubic, \(set) cubics", candidate: "roots/curvekit/\(set)",
+          baseline: "roots/gsl/\(set)", target: 1 / 1.5, targetText: "time ≤ 1.5× GSL's (speed-up ≥ 0.667×)",
+          requiresAccuracy: true))
+    }
     for size in [10, 1000, 1_000_000] {
       let target: Double? = size == 10 ? 20 : size == 1_000_000 ? 1 : nil
       let text = size == 10 ? "≥ 20×" : size == 1_000_000 ? "≥ 1× (no slower)" : ""
