@@ -31,8 +31,9 @@ if [ -n "${BENCH_TARGET_CPU:-}" ]; then
     -Xswiftc -target-cpu -Xswiftc "$BENCH_TARGET_CPU" -Xcc "-march=$BENCH_TARGET_CPU")
 fi
 
-echo "==> swift build ${flags[*]} (curvekit and curvekit-benchmarks)" >&2
+echo "==> swift build ${flags[*]} (curvekit, curvekit-c-stream-peer and curvekit-benchmarks)" >&2
 swift build "${flags[@]}" --product curvekit >&2
+swift build "${flags[@]}" --product curvekit-c-stream-peer >&2
 swift build "${flags[@]}" --product curvekit-benchmarks >&2
 bin=$(swift build "${flags[@]}" --show-bin-path)
 

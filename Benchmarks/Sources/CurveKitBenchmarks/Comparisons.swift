@@ -68,6 +68,18 @@ enum Comparisons {
           baseline: "peer/numpy-polyfit/\(size)", target: unconstrainedTarget,
           targetText: size == 10 ? "" : "≥ 1× (no slower)"))
     }
+    // Issue 12: `curvekit eval` and `invert` on 10⁶ stdin lines no slower than a C
+    // strtod + printf("%.17g") loop (the same C loop for both: it evaluates the cubic).
+    for count in [1000, 1_000_000] {
+      for command in ["eval", "invert"] {
+        rows.append(
+          Comparison(
+            "curvekit \(command) vs C strtod+printf loop, \(count) stdin lines",
+            candidate: "process/curvekit-\(command)-stdin/\(count)", baseline: "process/c-strtod-printf-stdin/\(count)",
+            target: count == 1_000_000 ? 1 : nil, targetText: count == 1_000_000 ? "≥ 1× (no slower)" : "",
+            requiresAccuracy: true))
+      }
+    }
     for scheme in EvaluationScheme.allCases where scheme != .horner {
       rows.append(
         Comparison(

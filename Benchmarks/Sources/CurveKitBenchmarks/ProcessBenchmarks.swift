@@ -2,8 +2,9 @@ import BenchmarkHarness
 import Foundation
 
 /// Whole `curvekit` processes: `fit --data FILE` (spawn, read and parse the file, fit,
-/// print the report, exit), and `eval` / `invert` streaming 10⁶ values through stdin (the
-/// CLI must be "fast enough for 10⁶ lines"). The binary is the release build next to this one (or `--curvekit`).
+/// print the report, exit), and `eval` / `invert` streaming 10⁶ values through stdin beside
+/// a C `strtod` + `printf("%.17g")` loop on the same input (issue 12: no slower than it).
+/// The binary is the release build next to this one (or `--curvekit`).
 /// Timed as CPU time of this process and its children, so other load on the machine does
 /// not count (the wall-clock time is at least this).
 enum ProcessBenchmarks {
@@ -19,6 +20,7 @@ enum ProcessBenchmarks {
     let streamCount = context.options.quick ? 1000 : 1_000_000
     let streams = [
       stream("eval", count: streamCount, context), stream("invert", count: streamCount, context),
+      cStreamPeer(count: streamCount, context),
     ]
     return [startup] + streams
       + sizes.map { size in
@@ -39,23 +41,116 @@ enum ProcessBenchmarks {
   }
 
   /// `curvekit eval|invert --coefficients <current curve>` reading `count` uniform values
-  /// in [0, 1] from stdin and printing one result per line (output discarded).
+  /// in [0, 1] from stdin (shortest round-trip text) and printing one result per line
+  /// (timed with the output sent to /dev/null). Interleaved with the C peer
+  /// (``cStreamPeer(count:_:)``), so the ratio pairs samples taken at the same time. The
+  /// accuracy check parses every output line back and compares it bit for bit with the
+  /// library's answer in this process (`level(forNormalizedElapsed:)`, `normalizedElapsed(forLevel:)`).
   static func stream(_ command: String, count: Int, _ context: BenchmarkContext) -> Benchmark {
-    Benchmark("process/curvekit-\(command)-stdin/\(count)", unit: "process", clock: .cpuWithChildren) {
+    let cubic = context.forwardCurve.cubic
+    let values = context.uniform(count, in: 0, 1, seed: 41)
+    let arguments = [command, "--coefficients", "\(cubic)"]
+    let expected = { (value: Double) in
+      command == "eval" ? cubic.level(forNormalizedElapsed: value) : cubic.normalizedElapsed(forLevel: value)
+    }
+    return Benchmark(
+      "process/curvekit-\(command)-stdin/\(count)", unit: "process", clock: .cpuWithChildren,
+      interleaveGroup: "process-stdin/\(count)",
+      accuracy: { outputAccuracy(try? existingBinary(context), arguments, values, context, expected) }
+    ) {
       let binary = try existingBinary(context)
-      let path = try context.temporaryDirectory() + "/\(command)-\(count).txt"
-      let values = context.uniform(count, in: 0, 1, seed: 41)
-      try (values.map(\.description).joined(separator: "\n") + "\n").write(
-        toFile: path, atomically: true, encoding: .utf8)
-      let arguments = [command, "--coefficients", "\(context.forwardCurve.cubic)"]
-      let first = try ChildProcess.run(binary, arguments, inputPath: path)
+      let path = try streamInput(values, context)
+      let first = try ChildProcess.run(binary, arguments, inputPath: path, discardOutput: true)
       guard first.status == 0 else {
         throw BenchmarkSkip("`curvekit \(command)` exited \(first.status): \(first.errorLine)")
       }
       return .loop { iterations in
-        for _ in 0..<iterations { blackHole(try? ChildProcess.run(binary, arguments, inputPath: path)) }
+        for _ in 0..<iterations {
+          blackHole(try? ChildProcess.run(binary, arguments, inputPath: path, discardOutput: true))
+        }
       }
     }
+  }
+
+  /// The C peer of the stdin streams: `fgets` + `strtod` + clamped Horner + `printf("%.17g")`
+  /// per line (Benchmarks/Sources/CStreamPeer/main.c), on the same input as ``stream(_:count:_:)``.
+  /// Its output is checked like curvekit's: every line parses back to the library's level.
+  static func cStreamPeer(count: Int, _ context: BenchmarkContext) -> Benchmark {
+    let cubic = context.forwardCurve.cubic
+    let values = context.uniform(count, in: 0, 1, seed: 41)
+    let arguments = [cubic.a, cubic.b, cubic.c, cubic.d].map(\.description)
+    let binary = cStreamPeerBinary(context)
+    return Benchmark(
+      "process/c-strtod-printf-stdin/\(count)", unit: "process", clock: .cpuWithChildren,
+      interleaveGroup: "process-stdin/\(count)",
+      accuracy: {
+        outputAccuracy(binary, arguments, values, context) { cubic.level(forNormalizedElapsed: $0) }
+      }
+    ) {
+      guard let binary else {
+        throw BenchmarkSkip("no curvekit-c-stream-peer next to the benchmarks (scripts/bench.sh builds it)")
+      }
+      let path = try streamInput(values, context)
+      let first = try ChildProcess.run(binary, arguments, inputPath: path, discardOutput: true)
+      guard first.status == 0 else {
+        throw BenchmarkSkip("curvekit-c-stream-peer exited \(first.status): \(first.errorLine)")
+      }
+      return .loop { iterations in
+        for _ in 0..<iterations {
+          blackHole(try? ChildProcess.run(binary, arguments, inputPath: path, discardOutput: true))
+        }
+      }
+    }
+  }
+
+  /// The stream input file: `values` one per line in shortest round-trip form (written once).
+  static func streamInput(_ values: [Double], _ context: BenchmarkContext) throws -> String {
+    let path = try context.temporaryDirectory() + "/stream-\(values.count).txt"
+    if !FileManager.default.fileExists(atPath: path) {
+      try (values.map(\.description).joined(separator: "\n") + "\n").write(
+        toFile: path, atomically: true, encoding: .utf8)
+    }
+    return path
+  }
+
+  /// Runs `binary arguments` on `values` and compares each output line, parsed as a double,
+  /// with `expected(value)`: passes when all `values.count` lines are there and equal bit for bit.
+  static func outputAccuracy(
+    _ binary: String?, _ arguments: [String], _ values: [Double], _ context: BenchmarkContext,
+    _ expected: (Double) -> Double
+  ) -> AccuracyReport {
+    var mismatches = values.count
+    var maxError = Double.infinity
+    var worst = 0.0
+    if let binary, let path = try? streamInput(values, context),
+      let result = try? ChildProcess.run(binary, arguments, inputPath: path), result.status == 0
+    {
+      let lines = result.output.split(separator: "\n")
+      mismatches = abs(lines.count - values.count)
+      maxError = 0
+      for (value, line) in zip(values, lines) {
+        let want = expected(value)
+        let got = Double(line) ?? .nan
+        guard got.bitPattern != want.bitPattern else { continue }
+        mismatches += 1
+        let error = got.isNaN ? Double.infinity : abs(got - want)
+        if error >= maxError {
+          maxError = error
+          worst = value
+        }
+      }
+    }
+    return AccuracyReport(
+      sampleCount: values.count, maxAbsoluteError: maxError, maxULPError: mismatches == 0 ? 0 : .infinity,
+      worstInput: worst, limitDescription: "every line = the library's double",
+      passed: mismatches == 0, notes: mismatches == 0 ? [] : ["\(mismatches) lines differ"])
+  }
+
+  /// `curvekit-c-stream-peer` next to the running benchmark executable, if built.
+  static func cStreamPeerBinary(_ context: BenchmarkContext) -> String? {
+    let path = URL(fileURLWithPath: defaultBinary).deletingLastPathComponent()
+      .appendingPathComponent("curvekit-c-stream-peer").path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
 
   /// The curvekit binary to run, or a skip naming where it was looked for.
