@@ -80,6 +80,15 @@ enum Comparisons {
             requiresAccuracy: true))
       }
     }
+    // Issue 12: a 10⁶-point spec fits in at most 2× the time of the same points through
+    // --data (whole `curvekit fit` processes; the spec's coefficients must agree).
+    for size in [1000, 1_000_000] {
+      rows.append(
+        Comparison(
+          "curvekit fit: spec \(size) points vs --data \(size) points", candidate: "process/curvekit-fit-spec/\(size)",
+          baseline: "process/curvekit-fit/\(size)", target: size == 1_000_000 ? 0.5 : nil,
+          targetText: size == 1_000_000 ? "time ≤ 2× --data's (speed-up ≥ 0.5×)" : "", requiresAccuracy: true))
+    }
     for scheme in EvaluationScheme.allCases where scheme != .horner {
       rows.append(
         Comparison(
