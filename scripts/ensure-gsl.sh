@@ -20,8 +20,8 @@ if [ "$(id -u)" -ne 0 ]; then
   fi
 fi
 echo "Installing libgsl-dev with apt-get…" >&2
-export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends libgsl-dev >/dev/null
+# Non-interactive through env: sudo would drop an exported DEBIAN_FRONTEND.
+"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libgsl-dev >/dev/null
 dpkg-query -W -f='${Status}' libgsl-dev 2>/dev/null | grep -q "install ok installed" \
   || { echo "error: libgsl-dev is still not installed after apt-get" >&2; exit 2; }
