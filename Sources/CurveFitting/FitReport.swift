@@ -1,4 +1,4 @@
-import CurveCore
+@_spi(CurveKitTooling) import CurveCore
 
 /// The result of ``LeastSquaresFitter/fit(_:)``: the polynomial and its diagnostics.
 ///
@@ -89,7 +89,7 @@ extension FitReport {
     ascending.withUnsafeBufferPointer { coefficients in
       for (index, point) in points.enumerated() {
         // y − p(t) with p by compensated Horner, then rounded once.
-        let residual = ErrorFree.residual(coefficients, t: point.t, y: point.y)
+        let residual = ErrorFreeArithmetic.residual(ascending: coefficients, t: point.t, y: point.y)
         residuals.append(residual)
         let weight = problem.weight(at: index)
         let weighted = weight * residual

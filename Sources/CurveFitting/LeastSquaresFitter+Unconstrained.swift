@@ -1,4 +1,4 @@
-import CurveCore
+@_spi(CurveKitTooling) import CurveCore
 
 extension LeastSquaresFitter {
   /// The most refinement steps taken; each costs O(m·n) double-double operations.
@@ -138,12 +138,12 @@ struct Refinement {
   static func weightedResidual(
     _ coefficients: UnsafeBufferPointer<Double>, t: Double, y: Double, weight: Double
   ) -> (hi: Double, lo: Double) {
-    let (sum, correction) = ErrorFree.compensatedHorner(coefficients, at: t)
-    let (difference, error) = ErrorFree.twoSum(y, -sum)
+    let (sum, correction) = ErrorFreeArithmetic.compensatedHorner(ascending: coefficients, at: t)
+    let (difference, error) = ErrorFreeArithmetic.twoSum(y, -sum)
     let high = difference + (error - correction)
     let low = (error - correction) - (high - difference)
     if weight == 1 { return (high, low) }
-    let (product, productError) = ErrorFree.twoProduct(high, weight)
+    let (product, productError) = ErrorFreeArithmetic.twoProduct(high, weight)
     return (product, productError + low * weight)
   }
 
@@ -178,14 +178,14 @@ struct Refinement {
                     f[index] = fi
                     let u = basis.u(point.t)
                     var entry = weight
-                    var (termHigh, termLow) = ErrorFree.twoProduct(weight, r[index])
+                    var (termHigh, termLow) = ErrorFreeArithmetic.twoProduct(weight, r[index])
                     for column in 0..<n {
                       aTf[column] += (entry * scales[column]) * fi
                       entry *= u
-                      let (sum, sumError) = ErrorFree.twoSum(high[column], termHigh)
+                      let (sum, sumError) = ErrorFreeArithmetic.twoSum(high[column], termHigh)
                       high[column] = sum
                       low[column] += sumError + termLow
-                      let (product, productError) = ErrorFree.twoProduct(termHigh, point.t)
+                      let (product, productError) = ErrorFreeArithmetic.twoProduct(termHigh, point.t)
                       termLow = productError + termLow * point.t
                       termHigh = product
                     }
