@@ -6,7 +6,7 @@
 //
 // Runtime (what an app imports: the `CurveKit` product, no LAPACK, no parsing):
 //   CurveCore      pure Swift, no Foundation: polynomials, evaluation, monotonicity, inverses, roots
-//   CurveSchedule  Foundation date mapping (currentLevel(at:), setCurrentFill, widget percentage)
+//   CurveSchedule  Foundation date mapping (currentLevel(at:), setCurrentFill, exact widget timelines)
 //   CurveKit       umbrella re-exporting CurveCore and CurveSchedule
 //
 // Tooling (one product per module; the `curvekit` tool and the plugins use them):
@@ -71,7 +71,8 @@ let package = Package(
     .target(
       name: "CurveKitCLI",
       dependencies: [
-        "CurveCore", "CurveFitting", "CurveSpec", "CurveEasing", "CurvePipeline", "CurveCodegen", "CurveDesign",
+        "CurveCore", "CurveSchedule", "CurveFitting", "CurveSpec", "CurveEasing", "CurvePipeline", "CurveCodegen",
+        "CurveDesign",
       ]
     ),
     .executableTarget(name: "curvekit", dependencies: ["CurveKitCLI"]),
@@ -131,7 +132,10 @@ let package = Package(
       dependencies: ["CurveDesign", "CurveEasing", "CurvePipeline", "CurveSpec", "CurveFitting", "CurveKitTestSupport"]),
     .testTarget(
       name: "CurveKitCLITests",
-      dependencies: ["CurveKitCLI", "CurvePipeline", "CurveFitting", "CurveSpec", "CurveKitTestSupport"]),
+      dependencies: [
+        "CurveKitCLI", "CurveCore", "CurveSchedule", "CurvePipeline", "CurveFitting", "CurveSpec",
+        "CurveKitTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

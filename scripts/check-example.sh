@@ -8,6 +8,8 @@
 #   3. runs the GenerateCurves command plugin in the copy and checks it writes the same
 #      DepletionCurve.swift next to the spec as the build plugin generated, and that its
 #      --check mode passes, then fails after an edit;
+#   3b. adds a target whose folder holds only a spec and checks generate-curves says what to
+#      add (SwiftPM drops such a target before any plugin runs);
 #   4. drops that generated DepletionCurve.swift alone into an empty package and builds it
 #      with -warnings-as-errors in Swift 6 mode (no dependency on CurveKit);
 #   5. edits the copy's DepletionCurve.curve.json, rebuilds incrementally, and checks the
@@ -64,6 +66,22 @@ package --check || { cat "$work/package.log" >&2; echo "error: generate-curves -
 echo "// edited by hand" >> "$checked_in"
 if package --check; then echo "error: generate-curves --check missed an edited file" >&2; exit 1; fi
 rm "$checked_in"  # the build plugin generates it; both in one target would clash
+
+echo "==> a target whose folder holds only a spec: generate-curves says what to add"
+manifest="$work/HabitTracker/Package.swift"
+cp "$manifest" "$work/Package.swift.saved"
+mkdir -p "$work/HabitTracker/Sources/Curves"
+sed 's/"typeName": "DepletionCurve"/"typeName": "Ease"/' \
+  "$work/HabitTracker/Sources/DepletionCurveModel/DepletionCurve.curve.json" > "$work/HabitTracker/Sources/Curves/Ease.curve.json"
+sed -i.orig 's|    // The app.s model|    .target(name: "Curves", plugins: [.plugin(name: "CurveCodegenPlugin", package: "CurveKit")]),\n&|' "$manifest"
+rm -f "$manifest.orig"
+grep -q 'name: "Curves"' "$manifest" || { echo "error: could not add the Curves target" >&2; exit 1; }
+package || { cat "$work/package.log" >&2; echo "error: generate-curves failed with a spec-only target" >&2; exit 1; }
+grep -q "Sources/Curves holds Ease.curve.json but no Swift file" "$work/package.log" \
+  || { cat "$work/package.log" >&2; echo "error: generate-curves did not report the spec-only target" >&2; exit 1; }
+rm -f "$checked_in"  # written again by the run above
+rm -rf "$work/HabitTracker/Sources/Curves"
+cp "$work/Package.swift.saved" "$manifest"
 
 echo "==> the generated file alone in an empty package (swift build -warnings-as-errors)"
 mkdir -p "$work/Standalone/Sources/Standalone"

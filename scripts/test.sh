@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
 # The README's test command, and what CI runs (.ci/run). On a fresh machine it installs
 # what is missing, then:
-#   0. lints every Swift file with the toolchain's swift-format (strict);
-#   0. builds the DocC archive of the runtime (scripts/docs.sh, warnings are errors);
-#   1. builds the package and its tests with warnings as errors;
-#   2. builds and runs examples/HabitTracker through the build-tool and command plugins;
-#   3. runs the benchmarks' --quick smoke run (fails on an accuracy regression, never on time);
-#   4. runs every test (swift test), last, so its summary closes the output.
+#   1. lints every Swift file with the toolchain's swift-format (strict);
+#   2. checks the module graph: the CurveKit product is the runtime alone;
+#   3. builds the DocC archive of the runtime (scripts/docs.sh, warnings are errors);
+#   4. builds the package and its tests with warnings as errors;
+#   5. builds and runs examples/HabitTracker through the build-tool and command plugins;
+#   6. compiles, links and runs every variant of generated code with plain swiftc
+#      (scripts/check-generated-variants.sh: each inverse, schedule or not, each access level;
+#      -O/-Onone, Swift 5/6, library evolution);
+#   7. runs the benchmarks' --quick smoke run (fails on an accuracy regression, never on time);
+#   8. runs every test (swift test), last, so its summary closes the output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
 
 echo "==> swift format lint --strict (house style: .swift-format)"
 scripts/lint.sh
+
+echo "==> module graph (the CurveKit product is the runtime alone)"
+scripts/check-module-graph.sh
 
 echo "==> DocC: the runtime documentation, warnings (broken links) are errors"
 scripts/docs.sh
@@ -22,6 +29,9 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 
 echo "==> examples/HabitTracker (build plugin, command plugin, standalone generated file)"
 scripts/check-example.sh
+
+echo "==> generated code: every variant compiled, linked and run with plain swiftc"
+scripts/check-generated-variants.sh
 
 echo "==> benchmarks smoke run (accuracy checked, timing never asserted)"
 scripts/bench.sh --quick >/dev/null

@@ -8,12 +8,39 @@ enum CurveSpecFiles {
   /// The suffix that marks a curve spec.
   static let suffix = ".curve.json"
 
-  /// The target's curve specs, sorted by path so the commands come in a stable order.
-  static func specs(in target: SourceModuleTarget) -> [URL] {
-    target.sourceFiles
+  /// The curve specs among `files` (a package target's sources or an Xcode target's input
+  /// files), sorted by path so the commands come in a stable order.
+  static func specs(in files: FileList) -> [URL] {
+    files
       .map(\.url)
       .filter { $0.lastPathComponent.hasSuffix(suffix) }
       .sorted { $0.path < $1.path }
+  }
+
+  /// The target's curve specs, sorted by path.
+  static func specs(in target: SourceModuleTarget) -> [URL] { specs(in: target.sourceFiles) }
+
+  /// A warning for each folder `Sources/<Name>` of the package that holds curve specs but no
+  /// Swift file and is no target's directory: SwiftPM drops such a target ("Source files for
+  /// target <Name> should be located under 'Sources/<Name>'") before any plugin runs, so nothing
+  /// is generated and `import <Name>` fails. Each warning says what to add.
+  static func specOnlyFolders(packageDirectory: URL, targetDirectories: [URL]) -> [String] {
+    let sources = packageDirectory.appending(path: "Sources", directoryHint: .isDirectory)
+    let known = Set(targetDirectories.map { $0.standardizedFileURL.path })
+    let folders = (try? FileManager.default.contentsOfDirectory(at: sources, includingPropertiesForKeys: nil)) ?? []
+    var warnings: [String] = []
+    for folder in folders.sorted(by: { $0.path < $1.path }) where !known.contains(folder.standardizedFileURL.path) {
+      let files =
+        FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+      let specs = files.filter { $0.lastPathComponent.hasSuffix(suffix) }
+      guard !specs.isEmpty, !files.contains(where: { $0.pathExtension == "swift" }) else { continue }
+      let name = folder.lastPathComponent
+      warnings.append(
+        "Sources/\(name) holds \(specs[0].lastPathComponent) but no Swift file, so SwiftPM skips target '\(name)' "
+          + "before any plugin runs and nothing is generated: add a Swift file to Sources/\(name), such as "
+          + "\(name)Module.swift holding a comment (not named like a generated <Name>.swift)")
+    }
+    return warnings
   }
 
   /// Every curve spec under the target's directory, including ones the manifest

@@ -1,11 +1,17 @@
-/// Why a Swift file cannot be generated for a curve.
+import CurveCore
+
+/// Why a Swift file cannot be generated for a curve. The ``description`` is one line; names
+/// echoed from the input have their control characters escaped (`\n`, `\u{202E}`).
 public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The type name is not a usable Swift identifier; `reason` says why.
   case invalidTypeName(String, reason: String)
+  /// A protocol name given for the generated type to conform to is not a usable identifier.
+  case invalidProtocolName(String, reason: String)
   /// No type name was given and none can be derived from the curve's name.
   case noTypeName(curveName: String)
-  /// Generated code is a cubic; the spec or coefficients have a higher degree.
-  case unsupportedDegree(Int)
+  /// The inverse method does not exist for a curve of this degree (`cardano` and `table` are
+  /// for cubics only).
+  case inverseUnavailable(InverseMethod, degree: Int)
   /// A coefficient (or derived table value) is NaN or infinite.
   case nonFiniteValue(String)
   /// `--inverse table` on a curve the precomputed table cannot invert (`reason` says why).
@@ -15,15 +21,20 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidTypeName(let name, let reason):
-      return "invalid type name '\(name)': \(reason)"
+      return "invalid type name '\(EchoedText.escaped(name))': \(EchoedText.escaped(reason))"
+    case .invalidProtocolName(let name, let reason):
+      return "invalid protocol name '\(EchoedText.escaped(name))': \(EchoedText.escaped(reason))"
     case .noTypeName(let curveName):
-      return "cannot derive a Swift type name from the curve name '\(curveName)'; give one with --type-name"
-    case .unsupportedDegree(let degree):
-      return "generated code supports curves of degree 3 or less; this one has degree \(degree)"
+      return "cannot derive a Swift type name from the curve name '\(EchoedText.escaped(curveName))'; "
+        + "give one with --type-name"
+    case .inverseUnavailable(let method, let degree):
+      return "--inverse \(method.rawValue) exists for cubics only, and this curve has degree \(degree); "
+        + "use --inverse auto (full precision), newton or bisection"
     case .tableUnavailable(let reason):
-      return "the table inverse cannot be built for this curve (\(reason)); use --inverse auto or newton"
+      return "the table inverse cannot be built for this curve (\(EchoedText.escaped(reason))); "
+        + "use --inverse auto or newton"
     case .nonFiniteValue(let what):
-      return "\(what) is not a finite number, so it cannot be written as a Swift literal"
+      return "\(EchoedText.escaped(what)) is not a finite number, so it cannot be written as a Swift literal"
     }
   }
 }

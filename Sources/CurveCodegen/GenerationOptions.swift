@@ -12,15 +12,20 @@ public struct GenerationOptions: Sendable, Hashable {
   public var inverse: InverseMethod
   /// Whether to emit the Foundation date helpers.
   public var withSchedule: Bool
+  /// Protocols the generated type declares conformance to, in order (each declared once by the
+  /// app; ``SwiftCodeGenerator/protocolDeclaration(name:access:withSchedule:)`` writes one).
+  public var conformances: [String]
 
-  /// Creates options; `auto` inverse, `internal` access and no schedule by default.
+  /// Creates options; `auto` inverse, `internal` access, no schedule and no conformances by default.
   public init(
-    typeName: String, access: AccessLevel = .internal, inverse: InverseMethod = .auto, withSchedule: Bool = false
+    typeName: String, access: AccessLevel = .internal, inverse: InverseMethod = .auto, withSchedule: Bool = false,
+    conformances: [String] = []
   ) {
     self.typeName = typeName
     self.access = access
     self.inverse = inverse
     self.withSchedule = withSchedule
+    self.conformances = conformances
   }
 
   /// Checks `name` as the generated namespace's name, by the one type-name rule the spec
@@ -30,23 +35,31 @@ public struct GenerationOptions: Sendable, Hashable {
     if let problem = SwiftIdentifier.problem(withTypeName: name) { throw .invalidTypeName(name, reason: problem) }
   }
 
-  /// The options for `curve`: each of `typeName`, `access`, `inverse` and `withSchedule` is
-  /// the flag's value when given, else the spec's `codegen` value, else the default (a type
-  /// name derived from the spec's `name`, `internal`, `auto`, no schedule).
+  /// Checks `name` as a protocol name by the same identifier rule.
+  /// - Throws: ``CodegenError/invalidProtocolName(_:reason:)`` with a one-line reason.
+  public static func validate(protocolName name: String) throws(CodegenError) {
+    if let problem = SwiftIdentifier.problem(withTypeName: name) { throw .invalidProtocolName(name, reason: problem) }
+  }
+
+  /// The options for `curve`: each of `typeName`, `access`, `inverse`, `withSchedule` and
+  /// `conformances` is the flag's value when given, else the spec's `codegen` value, else the
+  /// default (a type name derived from the spec's `name`, `internal`, `auto`, no schedule, none).
   /// - Throws: ``CodegenError/noTypeName(curveName:)`` when no type name is given and none
   ///   can be derived, ``CodegenError/invalidTypeName(_:reason:)`` for a flag's bad name.
   public static func resolved(
     for curve: FittedCurve, typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseMethod? = nil,
-    withSchedule: Bool? = nil
+    withSchedule: Bool? = nil, conformances: [String]? = nil
   ) throws(CodegenError) -> GenerationOptions {
     let codegen = curve.spec?.codegen ?? CodegenOptions()
     if let typeName { try validate(typeName: typeName) }
+    for name in conformances ?? [] { try validate(protocolName: name) }
     guard let name = typeName ?? codegen.typeName ?? curve.name.flatMap(SwiftIdentifier.typeName(fromCurveName:))
     else {
       throw .noTypeName(curveName: curve.name ?? curve.displayName)
     }
     return GenerationOptions(
       typeName: name, access: access ?? codegen.access ?? .internal, inverse: inverse ?? codegen.inverse ?? .auto,
-      withSchedule: withSchedule ?? codegen.withSchedule ?? false)
+      withSchedule: withSchedule ?? codegen.withSchedule ?? false,
+      conformances: conformances ?? codegen.conformances ?? [])
   }
 }

@@ -13,6 +13,67 @@ struct InverseEmission: Sendable {
   /// The header's `Inverse:` line.
   var summary: String
 
+  /// The emission for `method` on `polynomial`: the cubic kernels up to degree 3, the
+  /// polynomial ones above (``polynomial(_:method:access:)``).
+  /// - Throws: ``CodegenError/tableUnavailable(reason:)`` for `table` on a cubic the table
+  ///   cannot invert, ``CodegenError/inverseUnavailable(_:degree:)`` for `cardano` or `table`
+  ///   above degree 3.
+  static func make(for polynomial: Polynomial, method: InverseMethod, access: AccessLevel) throws(CodegenError)
+    -> InverseEmission
+  {
+    if polynomial.degree <= 3, let cubic = try? Cubic(polynomial) {
+      return try make(for: cubic, method: method, access: access)
+    }
+    return try self.polynomial(polynomial, method: method, access: access)
+  }
+
+  /// The emission for a curve of degree 4 to 10: the polynomial kernels, on the generated
+  /// `coefficients` array, mirroring `Polynomial.normalizedElapsed(forLevel:method:)`.
+  static func polynomial(_ polynomial: Polynomial, method: InverseMethod, access: AccessLevel) throws(CodegenError)
+    -> InverseEmission
+  {
+    guard method.isAvailable(forDegree: polynomial.degree) else {
+      throw .inverseUnavailable(method, degree: polynomial.degree)
+    }
+    let call: String
+    let doc: [String]
+    let summary: String
+    if method == .bisection {
+      call = "CubicInverseKernel.bisection(coefficients, level, iterations: 32)"
+      summary = "bisection (the article's 32 steps)"
+      doc = [
+        "The originating article's bisection on this polynomial: the level is clamped to [0, 1],",
+        "a level ≥ 0.999999 gives 0 and one ≤ 0.000001 gives 1, then 32 halvings of [0, 1].",
+        "Error ≈ 1.2e-10 in general, more near a flat end.",
+      ]
+    } else {
+      call = "CubicInverseKernel.newton(coefficients, level: level)"
+      summary = "\(method.rawValue) (safeguarded Newton–bisection, compensated residuals, degree \(polynomial.degree))"
+      doc = [
+        "Safeguarded Newton–bisection with compensated residuals (twice the working precision),",
+        "then the nearest double by residual: ≤ ½ ulp(t) + γ²·S/|f′(t)| on a monotone curve,",
+        "within 1e-15 wherever f′ is not tiny; where f − level ≈ k·(t − t*)ᵐ (a flat end, m = 2,",
+        "or a flat inflection, m = 3) the residual's error ε ≈ 1e-31 limits it to (ε/|k|)^(1/m).",
+        "Levels beyond f(0) give 0 and beyond f(1) give 1.",
+      ]
+    }
+    let docLines =
+      ["The normalized elapsed time t ∈ [0, 1] at which the curve reaches `level`.", ""] + doc + [
+        "Bit-identical to CurveKit's",
+        "`Polynomial.normalizedElapsed(forLevel:method: .\(method.rawValue))`.",
+      ]
+    let members =
+      docLines.map { $0.isEmpty ? "  ///\n" : "  /// \($0)\n" }.joined() + """
+          \(access.rawValue) static func normalizedElapsed(forLevel level: Double) -> Double {
+            \(call)
+          }
+
+        """
+    return InverseEmission(
+      members: members, parts: InverseKernelSource.parts(for: method, degree: polynomial.degree), kernelData: "",
+      summary: summary)
+  }
+
   /// The emission for `method` on `cubic`.
   ///
   /// Each method means what it means in the library: `auto` is the one-off full-precision

@@ -1,16 +1,17 @@
 import CurveCore
 
-/// The CurveCore inverse kernels that generated files embed, and which of them each
-/// inverse method needs.
+/// The library kernels that generated files embed, and which of them each inverse method and
+/// the schedule helpers need.
 ///
-/// The texts in ``files`` are the bytes of `Sources/CurveCore/CubicInverseKernel*.swift`,
-/// read at build time: the `EmbedInverseKernelsPlugin` build-tool plugin runs the
-/// `EmbedInverseKernels` tool, which writes `InverseKernelSource+Files.swift` to the plugin
-/// work directory whenever a kernel file changes, so there is no copy to refresh by hand
-/// (CurveCodegenTests checks the texts against the files on disk). A
-/// generated file carries the lines between each file's `curvekit:embed-begin` and
-/// `curvekit:embed-end` markers unchanged, inside `extension <Type>.CubicInverseKernel`, so
-/// the generated inverse runs the library's own operations and agrees with it bit for bit.
+/// The texts in ``files`` are the bytes of `Sources/CurveCore/CubicInverseKernel*.swift` and
+/// `Sources/CurveSchedule/DepletionScheduleKernel*.swift`, read at build time: the
+/// `EmbedInverseKernelsPlugin` build-tool plugin runs the `EmbedInverseKernels` tool, which
+/// writes `InverseKernelSource+Files.swift` to the plugin work directory whenever a kernel file
+/// changes, so there is no copy to refresh by hand (CurveCodegenTests checks the texts against
+/// the files on disk). A generated file carries the lines between each file's
+/// `curvekit:embed-begin` and `curvekit:embed-end` markers unchanged, inside
+/// `extension <Type>.<namespace>`, so the generated code runs the library's own operations and
+/// agrees with it bit for bit.
 public enum InverseKernelSource {
   /// One kernel file.
   public enum Part: String, Sendable, CaseIterable {
@@ -27,9 +28,20 @@ public enum InverseKernelSource {
     /// The one-off full-precision inverse (`Cubic.normalizedElapsed(forLevel:)`, `.auto`),
     /// which generated `auto` files embed.
     case auto = "CubicInverseKernel+Auto.swift"
+    /// The level and inverse of a polynomial of degree 4 to 10.
+    case polynomial = "CubicInverseKernel+Polynomial.swift"
+    /// CurveSchedule's date arithmetic and widget timelines (`--with-schedule`).
+    case schedule = "DepletionScheduleKernel.swift"
 
-    /// The file name in `Sources/CurveCore`.
+    /// The file name in ``directory``.
     public var fileName: String { rawValue }
+
+    /// The folder holding the file, relative to the package root.
+    public var directory: String { self == .schedule ? "Sources/CurveSchedule" : "Sources/CurveCore" }
+
+    /// The kernel namespace the file's text extends: `CubicInverseKernel` or
+    /// `DepletionScheduleKernel`.
+    public var namespace: String { self == .schedule ? "DepletionScheduleKernel" : "CubicInverseKernel" }
   }
 
   /// The marker line (trimmed) that opens the embedded region of a kernel file.
@@ -58,8 +70,11 @@ public enum InverseKernelSource {
     return ""
   }
 
-  /// The kernel files a generated inverse needs, in dependency order.
-  public static func parts(for method: InverseMethod) -> [Part] {
+  /// The kernel files a generated inverse needs for a curve of `degree`, in dependency order
+  /// (degree 4 to 10 uses the polynomial kernels, which build on the residual and Newton ones;
+  /// `auto` and `newton` are one solver there).
+  public static func parts(for method: InverseMethod, degree: Int = 3) -> [Part] {
+    if degree > 3 { return [.residual, .newton, .polynomial] }
     switch method {
     case .bisection: return [.base]
     case .newton: return [.base, .residual, .newton]

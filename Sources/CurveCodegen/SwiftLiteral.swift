@@ -1,3 +1,5 @@
+import CurveCore
+
 /// Swift source spellings of values, chosen so the compiler reads back exactly the value
 /// written.
 public enum SwiftLiteral {
@@ -14,9 +16,11 @@ public enum SwiftLiteral {
     return value.description
   }
 
-  /// A `//` comment line's text with control characters replaced by spaces, so free text
-  /// from a spec (names, file names) can never end the comment early.
+  /// A `//` comment line's text with control characters (C0, DEL, C1, the line and
+  /// paragraph separators) and bidirectional controls replaced by spaces, so free text from a
+  /// spec (names, file names, descriptions) can never end the comment early or make the
+  /// source read differently from how it compiles.
   public static func commentText(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    String(String.UnicodeScalarView(text.unicodeScalars.map { EchoedText.needsEscape($0) ? " " : $0 }))
   }
 }

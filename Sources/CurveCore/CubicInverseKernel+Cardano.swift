@@ -14,7 +14,11 @@
 extension CubicInverseKernel {
   // curvekit:embed-begin
   /// Up to three candidate real roots, unordered, without allocation.
-  @usableFromInline
+  ///
+  /// `@frozen`, so that its `@inlinable` initializer may assign the stored properties directly
+  /// when the embedding module is built with `-enable-library-evolution` (a resilient struct's
+  /// inlinable initializer would have to delegate to another initializer).
+  @frozen @usableFromInline
   struct CandidateRoots {
     @usableFromInline var count = 0
     @usableFromInline var values: (Double, Double, Double) = (.nan, .nan, .nan)

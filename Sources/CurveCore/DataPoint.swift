@@ -43,3 +43,58 @@ extension FitConstraint: CustomStringConvertible {
     }
   }
 }
+
+/// A designer's milestone: a level the curve must stay above until a time, or below from a
+/// time on. For a non-increasing curve each is exactly a condition at one point (f(t) ≥ level
+/// or f(t) ≤ level), which is how the fitters treat them: as inequality constraints.
+public enum Milestone: Sendable, Hashable {
+  /// Stay at or above `level` until `until`: f(s) ≥ level for every s ≤ until.
+  case atLeast(level: Double, until: Double)
+  /// Be at or below `level` from `from` on: f(s) ≤ level for every s ≥ from.
+  case atMost(level: Double, from: Double)
+
+  /// The time the milestone is decided at.
+  public var t: Double {
+    switch self {
+    case .atLeast(_, let until): return until
+    case .atMost(_, let from): return from
+    }
+  }
+
+  /// The level bound.
+  public var level: Double {
+    switch self {
+    case .atLeast(let level, _), .atMost(let level, _): return level
+    }
+  }
+
+  /// How far a non-increasing `polynomial` clears the milestone at ``t``: f(t) − level for
+  /// `atLeast`, level − f(t) for `atMost`. Non-negative when it holds; 0 when it is active.
+  /// - Complexity: O(degree) (one Horner evaluation).
+  public func margin(of polynomial: Polynomial) -> Double {
+    let value = polynomial.value(at: t)
+    switch self {
+    case .atLeast: return value - level
+    case .atMost: return level - value
+    }
+  }
+
+  /// The same milestone with its time and level mapped (unit conversions).
+  public func mapped(time: (Double) -> Double, level: (Double) -> Double) -> Milestone {
+    switch self {
+    case .atLeast(let bound, let until): return .atLeast(level: level(bound), until: time(until))
+    case .atMost(let bound, let from): return .atMost(level: level(bound), from: time(from))
+    }
+  }
+}
+
+extension Milestone: CustomStringConvertible {
+  /// `atLeast L until T` or `atMost L from T`, in normalized units and shortest round-trip
+  /// form (the CLI's `--at-least T:L` / `--at-most T:L` read the same pair).
+  public var description: String {
+    switch self {
+    case .atLeast(let level, let until): return "at least \(level) until t = \(until)"
+    case .atMost(let level, let from): return "at most \(level) from t = \(from)"
+    }
+  }
+}

@@ -1,3 +1,4 @@
+import CurveCore
 import CurveEasing
 import CurveSpec
 
@@ -14,11 +15,22 @@ extension CubicBezierEasing {
   /// A CSS snippet: comments naming the curve and any range notes, then a `:root` rule
   /// with a custom property holding the easing, e.g. `--depletion-easing: cubic-bezier(…);`,
   /// for use as `transition-timing-function: var(--depletion-easing)`.
-  /// - Parameter name: the curve's name, used in the comment and the property name.
-  public func cssSnippet(name: String) -> String {
-    var text = "/* \(name): progress = 1 − level, \(exactnessPhrase). */\n"
+  /// - Parameters:
+  ///   - name: the curve's name, used in the comment and the property name.
+  ///   - rounded: a rounded form to offer next to the exact one: a second property
+  ///     `--depletion-easing-rounded`, and a comment with its largest deviation.
+  ///   - durationDays: the curve's period, to name the day of that deviation.
+  public func cssSnippet(name: String, rounded: RoundedEasing? = nil, durationDays: Double? = nil) -> String {
+    var text = "/* \(Self.commentSafe(name)): progress = 1 − level, \(exactnessPhrase). */\n"
     for note in rangeNotes { text += "/* note: \(note). */\n" }
-    text += ":root {\n  --\(Self.kebabCase(name))-easing: \(cssFunction);\n}\n"
+    if let rounded {
+      text +=
+        "/* rounded to \(rounded.precision) decimals: \(rounded.deviationSummary(durationDays: durationDays)). */\n"
+    }
+    let property = "--\(Self.kebabCase(name))-easing"
+    text += ":root {\n  \(property): \(cssFunction);\n"
+    if let rounded { text += "  \(property)-rounded: \(rounded.cssFunction);\n" }
+    text += "}\n"
     return text
   }
 
@@ -27,12 +39,32 @@ extension CubicBezierEasing {
   /// - Parameters:
   ///   - name: the curve's name; the declarations are named after it.
   ///   - duration: the animation's duration in seconds (SwiftUI's default is 0.35).
-  public func swiftUISnippet(name: String, duration: Double = 0.35) -> String {
+  ///   - rounded: a rounded form to offer next to the exact one: `…AnimationRounded` and
+  ///     `…UnitCurveRounded`, after a comment with its largest deviation.
+  ///   - durationDays: the curve's period, to name the day of that deviation.
+  public func swiftUISnippet(
+    name: String, duration: Double = 0.35, rounded: RoundedEasing? = nil, durationDays: Double? = nil
+  ) -> String {
     let base = Self.lowerCamelCase(name)
-    var text = "// \(name): progress = 1 − level, \(exactnessPhrase).\n"
+    var text = "// \(Self.commentSafe(name)): progress = 1 − level, \(exactnessPhrase).\n"
     for note in rangeNotes { text += "// note: \(note).\n" }
-    text += "let \(base)Animation = Animation.timingCurve(\(x1), \(y1), \(x2), \(y2), duration: \(duration))\n"
-    text += "let \(base)UnitCurve = UnitCurve.bezier(\n"
+    text += Self.swiftUIDeclarations(base, [x1, y1, x2, y2].map(\.description), duration: duration)
+    if let rounded {
+      text += "// rounded to \(rounded.precision) decimals: \(rounded.deviationSummary(durationDays: durationDays)).\n"
+      text += Self.swiftUIDeclarations(base, rounded.texts, duration: duration, suffix: "Rounded")
+    }
+    return text
+  }
+
+  /// `let <base>Animation<suffix> = Animation.timingCurve(…)` and the `UnitCurve.bezier`
+  /// with the control values written as given (x1, y1, x2, y2).
+  static func swiftUIDeclarations(_ base: String, _ values: [String], duration: Double, suffix: String = "")
+    -> String
+  {
+    let (x1, y1, x2, y2) = (values[0], values[1], values[2], values[3])
+    var text =
+      "let \(base)Animation\(suffix) = Animation.timingCurve(\(x1), \(y1), \(x2), \(y2), duration: \(duration))\n"
+    text += "let \(base)UnitCurve\(suffix) = UnitCurve.bezier(\n"
     text += "  startControlPoint: UnitPoint(x: \(x1), y: \(y1)),\n"
     text += "  endControlPoint: UnitPoint(x: \(x2), y: \(y2))\n"
     text += ")\n"
@@ -40,16 +72,47 @@ extension CubicBezierEasing {
   }
 
   /// The easing as a JSON object: name, control values, the CSS function, the level's
-  /// Bernstein control values, whether x(s) = s, and the range notes.
-  public func jsonValue(name: String) -> JSONValue {
-    [
-      "name": .string(name),
-      "x1": .number(x1), "y1": .number(y1), "x2": .number(x2), "y2": .number(y2),
-      "css": .string(cssFunction),
-      "levelBernstein": .numbers(levelControlValues),
-      "polynomialInTime": .bool(isPolynomialInTime),
-      "notes": .array(rangeNotes.map { .string($0) }),
+  /// Bernstein control values, whether x(s) = s, and the range notes; with `rounded`, a
+  /// `rounded` object: precision, the rounded control values and CSS function, the largest
+  /// deviation (level units) and where (`t`, and `day` with `durationDays`), and the method.
+  public func jsonValue(name: String, rounded: RoundedEasing? = nil, durationDays: Double? = nil) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("name", .string(name)),
+      ("x1", .number(x1)), ("y1", .number(y1)), ("x2", .number(x2)), ("y2", .number(y2)),
+      ("css", .string(cssFunction)),
+      ("levelBernstein", .numbers(levelControlValues)),
+      ("polynomialInTime", .bool(isPolynomialInTime)),
+      ("notes", .array(rangeNotes.map { .string($0) })),
     ]
+    if let rounded {
+      var at: [(key: String, value: JSONValue)] = [("t", .number(rounded.worstTime))]
+      if let durationDays { at.append(("day", .number(rounded.worstTime * durationDays))) }
+      let easing = rounded.easing
+      let method =
+        "largest |rounded level - curve level| over \(RoundedEasing.gridIntervals + 1) Bézier parameters, "
+        + "each maximum refined by golden-section search"
+      members.append(
+        (
+          "rounded",
+          .object([
+            ("precision", .number(Double(rounded.precision))),
+            ("x1", .number(easing.x1)), ("y1", .number(easing.y1)), ("x2", .number(easing.x2)),
+            ("y2", .number(easing.y2)),
+            ("css", .string(rounded.cssFunction)),
+            ("maxDeviation", .number(rounded.maxDeviation)),
+            ("at", .object(at)),
+            ("method", .string(method)),
+          ])
+        ))
+    }
+    return .object(members)
+  }
+
+  /// A name for a `/* … */` or `//` comment: control and bidirectional characters as
+  /// spaces, and `*/` broken, so a spec's name cannot end the comment.
+  static func commentSafe(_ name: String) -> String {
+    let line = String(String.UnicodeScalarView(name.unicodeScalars.map { EchoedText.needsEscape($0) ? " " : $0 }))
+    return line.replacing("*/", with: "* /")
   }
 
   private var exactnessPhrase: String {
@@ -71,11 +134,12 @@ extension CubicBezierEasing {
     return result.first?.isNumber == true ? "curve" + result : result
   }
 
-  /// The ASCII letter-and-digit runs of `name`.
+  /// The ASCII letter-and-digit runs of `name`, after spelling its Latin letters in ASCII as
+  /// generated type names do (`"Füllstand"` → `fullstand`, not `f-llstand`).
   private static func words(of name: String) -> [String] {
     var words: [String] = []
     var current = ""
-    for character in name {
+    for character in SwiftIdentifier.transliterated(name) {
       if character.isASCII && (character.isLetter || character.isNumber) {
         current.append(character)
       } else if !current.isEmpty {

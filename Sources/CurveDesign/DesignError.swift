@@ -1,3 +1,5 @@
+import CurveEasing
+
 /// Why a plot could not be drawn or rasterized.
 ///
 /// Every case names the offending input, so the command-line tool can print the
@@ -9,6 +11,11 @@ public enum DesignError: Error, Sendable, Hashable, CustomStringConvertible {
   case rendererMissing(name: String)
   /// The external SVG renderer exited with a non-zero status.
   case rendererFailed(name: String, status: Int)
+  /// A rounded easing was asked for with a number of decimals outside
+  /// ``RoundedEasing/precisionRange``.
+  case precisionOutOfRange(Int)
+  /// Control values that do not form a CSS easing.
+  case invalidEasing(EasingError)
 
   /// One line naming the offending input.
   public var description: String {
@@ -16,9 +23,14 @@ public enum DesignError: Error, Sendable, Hashable, CustomStringConvertible {
     case .nothingToPlot:
       return "no curves to plot; give at least one spec"
     case .rendererMissing(let name):
-      return "PNG output needs '\(name)', which is not on PATH (install librsvg2-bin or librsvg); the SVG was written"
+      return "PNG output needs '\(name)', which is not on PATH (install librsvg2-bin or librsvg)"
     case .rendererFailed(let name, let status):
-      return "'\(name)' failed with status \(status); the SVG was written"
+      return "'\(name)' failed with status \(status)"
+    case .precisionOutOfRange(let precision):
+      return "--precision \(precision) is outside \(RoundedEasing.precisionRange.lowerBound)…"
+        + "\(RoundedEasing.precisionRange.upperBound) decimals"
+    case .invalidEasing(let error):
+      return error.description
     }
   }
 }

@@ -7,6 +7,9 @@ import CurvePipeline
 public struct PlotSeries: Sendable {
   /// The name shown in the legend.
   public var name: String
+  /// Where the curve came from (a file name), shown next to ``name`` in the legend and the
+  /// title when set; the CLI sets it for curves that share a name, so they can be told apart.
+  public var source: String?
   /// The curve f, highest power first.
   public let polynomial: Polynomial
   /// The control points (t, level) the curve was fitted to.
@@ -23,6 +26,8 @@ public struct PlotSeries: Sendable {
   public let slope: SlopeProfile
   /// CurveCore's exact monotonicity verdict on [0, 1] (the legend's verdict).
   public let verdict: MonotonicityVerdict
+  /// The designer's milestones (normalized), drawn as guide lines.
+  public var milestones: [Milestone] = []
 
   /// Creates a series from a polynomial and its points, computing the residuals.
   /// - Complexity: O(points) plus the slope scan and the exact verdict.
@@ -48,9 +53,12 @@ public struct PlotSeries: Sendable {
   /// given coefficients, none), and the exact verdict the resolver decided. The spec's
   /// `minSlope`, when set, becomes the flat threshold, so the slope panel marks where it is
   /// violated.
-  /// - Parameter name: the legend's name (default: the curve's name, else its source).
-  public init(_ curve: FittedCurve, name: String? = nil) {
+  /// - Parameters:
+  ///   - name: the legend's name (default: the curve's name, else its source).
+  ///   - source: where it came from, shown next to the name (see ``source``).
+  public init(_ curve: FittedCurve, name: String? = nil, source: String? = nil) {
     self.name = name ?? curve.name ?? curve.displayName
+    self.source = source
     polynomial = curve.polynomial
     points = curve.points
     let report = curve.report
@@ -61,5 +69,14 @@ public struct PlotSeries: Sendable {
     let threshold = curve.minSlope > 0 ? curve.minSlope : SlopeProfile.defaultFlatThreshold
     slope = SlopeProfile(curve.polynomial, flatThreshold: threshold)
     verdict = curve.verdict
+    milestones = curve.milestones
+  }
+}
+
+extension Milestone {
+  /// True for ``atLeast(level:until:)``.
+  var isAtLeastBound: Bool {
+    if case .atLeast = self { return true }
+    return false
   }
 }

@@ -1,3 +1,5 @@
+import CurveCore
+
 /// A minimal, deterministic SVG/XML writer: elements are appended in order, attributes
 /// keep the order given, text is escaped, and numbers go through ``PlotNumber``.
 struct SVGBuilder {
@@ -40,10 +42,12 @@ struct SVGBuilder {
     attributes.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
   }
 
-  /// Escapes the five XML special characters.
+  /// Escapes the five XML special characters, and writes control characters (which XML 1.0
+  /// does not allow, even as references) and bidirectional controls as CurveCore's visible
+  /// escapes (`\n`, `\u{202E}`), so a spec name can neither break nor reorder the document.
   static func escape(_ text: String) -> String {
     var result = ""
-    for character in text {
+    for character in EchoedText.escaped(text) {
       switch character {
       case "&": result += "&amp;"
       case "<": result += "&lt;"

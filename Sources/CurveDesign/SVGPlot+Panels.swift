@@ -20,6 +20,7 @@ extension SVGPlot {
       drawAxes(
         &svg, frame: frame, layout: layout, ticks: layout.levelTicks, label: { PlotNumber.fixed($0 * 100) + " %" })
       svg.text("text", rotatedTitle(frame), "level")
+      drawMilestones(&svg, series: series, layout: layout)
       svg.group("g", [("clip-path", "url(#main-clip)")]) { svg in
         for curve in series {
           for interval in curve.slope.risingIntervals {
@@ -44,6 +45,50 @@ extension SVGPlot {
         for (index, curve) in series.enumerated() {
           drawPoints(&svg, curve, colour: colour(index), frame: frame)
         }
+      }
+    }
+  }
+
+  /// Each milestone as a guide line at its level over the span it governs (≥ L until u: from
+  /// t = 0 to u; ≤ U from v: from v to 1), ending in a tick at its time, with its label.
+  static func drawMilestones(_ svg: inout SVGBuilder, series: [PlotSeries], layout: PlotLayout) {
+    let frame = layout.main
+    let milestones = series.enumerated().flatMap { index, curve in curve.milestones.map { (index, $0) } }
+    guard !milestones.isEmpty else { return }
+    svg.group("g", [("class", "milestones"), ("font-size", "11"), ("fill", milestoneColour)]) { svg in
+      for (index, milestone) in milestones {
+        let (from, to, anchor): (Double, Double, String)
+        switch milestone {
+        case .atLeast(_, let until): (from, to, anchor) = (0, until, "start")
+        case .atMost(_, let start): (from, to, anchor) = (start, 1, "end")
+        }
+        let y = PlotNumber.fixed(frame.y(milestone.level))
+        svg.empty(
+          "line",
+          [
+            ("class", "milestone"), ("x1", PlotNumber.fixed(frame.x(from))), ("y1", y),
+            ("x2", PlotNumber.fixed(frame.x(to))), ("y2", y), ("stroke", milestoneColour), ("stroke-width", "2"),
+            ("stroke-dasharray", "2 3"), ("data-series", "\(index)"),
+          ])
+        svg.empty(
+          "line",
+          [
+            ("x1", PlotNumber.fixed(frame.x(milestone.t))), ("y1", PlotNumber.fixed(frame.y(milestone.level) - 6)),
+            ("x2", PlotNumber.fixed(frame.x(milestone.t))), ("y2", PlotNumber.fixed(frame.y(milestone.level) + 6)),
+            ("stroke", milestoneColour), ("stroke-width", "2"),
+          ])
+        let sign = milestone.isAtLeastBound ? "≥" : "≤"
+        let label =
+          "\(sign) \(PlotNumber.significant(milestone.level * 100, digits: 4)) % "
+          + (milestone.isAtLeastBound ? "until " : "from ") + layout.describe(milestone.t...milestone.t)
+        let x = milestone.isAtLeastBound ? frame.x(0) + 4 : frame.x(1) - 4
+        svg.text(
+          "text",
+          [
+            ("class", "milestone-label"), ("x", PlotNumber.fixed(x)),
+            ("y", PlotNumber.fixed(frame.y(milestone.level) - 5)),
+            ("text-anchor", anchor),
+          ], label)
       }
     }
   }

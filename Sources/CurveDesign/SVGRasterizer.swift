@@ -1,3 +1,5 @@
+import CurveSpec
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -12,10 +14,16 @@ public enum SVGRasterizer {
   /// The renderer's executable name.
   public static let rendererName = "rsvg-convert"
 
-  /// The renderer's full path, found on `PATH`, or nil when it is not installed.
+  /// The renderer's full path, found on the process's `PATH`, or nil when it is not installed.
   public static func rendererPath() -> String? {
-    guard let pathVariable = getenv("PATH") else { return nil }
-    for directory in String(cString: pathVariable).split(separator: ":") where !directory.isEmpty {
+    rendererPath(searchPath: getenv("PATH").map { String(cString: $0) })
+  }
+
+  /// The renderer's full path, found on `searchPath` (a `PATH`-style list of directories),
+  /// or nil when it is not there.
+  public static func rendererPath(searchPath: String?) -> String? {
+    guard let searchPath else { return nil }
+    for directory in searchPath.split(separator: ":") where !directory.isEmpty {
       let candidate = "\(directory)/\(rendererName)"
       if access(candidate, X_OK) == 0 { return candidate }
     }
@@ -28,6 +36,38 @@ public enum SVGRasterizer {
   /// - Complexity: one child process.
   public static func convert(svgPath: String, pngPath: String, zoom: Double = 1) throws(DesignError) {
     guard let renderer = rendererPath() else { throw .rendererMissing(name: rendererName) }
+    try run(renderer, svgPath: svgPath, pngPath: pngPath, zoom: zoom)
+  }
+
+  /// The PNG bytes of the SVG document `svg` at `zoom` times its size, rendered by `renderer`
+  /// (a path from ``rendererPath(searchPath:)``) through two temporary files that are removed
+  /// afterwards. The output depends only on the SVG and the renderer's version.
+  /// - Throws: ``DesignError/rendererFailed(name:status:)`` when the renderer fails or the
+  ///   temporary files cannot be made (status −1).
+  /// - Complexity: one child process.
+  public static func png(fromSVG svg: String, renderer: String, zoom: Double = 1) throws(DesignError) -> [UInt8] {
+    let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array("\(base)/curvekit-plot-XXXXXX".utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+      throw .rendererFailed(name: rendererName, status: -1)
+    }
+    let directory = String(cString: made)
+    let (svgPath, pngPath) = ("\(directory)/plot.svg", "\(directory)/plot.png")
+    defer {
+      unlink(svgPath)
+      unlink(pngPath)
+      rmdir(directory)
+    }
+    do { try FileIO.write(svg, to: svgPath) } catch { throw .rendererFailed(name: rendererName, status: -1) }
+    try run(renderer, svgPath: svgPath, pngPath: pngPath, zoom: zoom)
+    guard let bytes = FileIO.existingContent(of: pngPath), !bytes.isEmpty else {
+      throw .rendererFailed(name: rendererName, status: -1)
+    }
+    return bytes
+  }
+
+  /// Runs `renderer` on the two paths and waits for it.
+  static func run(_ renderer: String, svgPath: String, pngPath: String, zoom: Double) throws(DesignError) {
     let arguments = [renderer, "--zoom", "\(zoom)", "--output", pngPath, svgPath]
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
     argv.append(nil)

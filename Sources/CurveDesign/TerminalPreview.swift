@@ -4,79 +4,149 @@ import CurvePipeline
 /// A compact plot of a depletion curve in Unicode braille characters, for terminals.
 ///
 /// ```
-/// 100% ┤⠉⠒⠤⣀ •
+/// 100% ┤⠉⠒⠤⣀ ●
 ///      │     ⠉⠒⠤⣀
 ///   0% ┤         ⠉⠒⠤
-///      └────────────
-///       0    t     1
+///      └┬───┬───┬───┬
+///   day 0   2   4   7
+///      ● point  ⠒⠒ curve  ⠂ ⠂ linear 1 − t
 /// ```
 /// Each character cell holds 2 × 4 braille dots, so a `width` × `height` preview has a
 /// resolution of 2·width × 4·height. The curve is solid, the linear reference 1 − t is
-/// dotted, and control points are drawn as `•`. The output depends only on the input.
+/// dotted, and control points are drawn as `●`, a full character that stands out from both.
+/// The time axis is labelled in days when the curve has a period (`durationDays`), else in
+/// t from 0 to 1. The output depends only on the input.
 public enum TerminalPreview {
   /// The supported widths, in character cells.
   public static let widthRange = 8...400
   /// The supported heights, in character cells.
   public static let heightRange = 2...100
+  /// The mark of a control point.
+  public static let pointMark: Character = "●"
+  /// The characters left of the plot: four for the level label, a space, the axis.
+  static let gutter = 6
 
-  /// Renders f on [0, 1] with its control points.
+  /// How a preview is laid out.
+  public struct Options: Sendable, Hashable {
+    /// How the time axis is labelled.
+    public enum TimeAxis: Sendable, Hashable {
+      /// In days when the curve has `durationDays`, else normalized.
+      case fromCurve
+      /// t from 0 to 1.
+      case normalized
+      /// Days from 0 to the given length.
+      case days(Double)
+    }
+
+    /// The plot widths a terminal width maps to, in character cells.
+    public static let terminalWidthRange = 24...120
+    /// The plot width when the terminal's width is not known.
+    public static let defaultWidth = 48
+
+    /// The plot width in character cells, clamped to ``TerminalPreview/widthRange``.
+    public var width: Int
+    /// The plot height in character cells (clamped to ``TerminalPreview/heightRange``); nil
+    /// scales it with the width: width / 4.8 (about as tall as wide in dots), 8 to 12 rows.
+    public var height: Int?
+    /// How the time axis is labelled.
+    public var timeAxis: TimeAxis
+    /// Whether a key line under the axis says what the marks are.
+    public var showsKey: Bool
+
+    /// Options for a plot `width` cells wide.
+    public init(width: Int = defaultWidth, height: Int? = nil, timeAxis: TimeAxis = .fromCurve, showsKey: Bool = true) {
+      self.width = width
+      self.height = height
+      self.timeAxis = timeAxis
+      self.showsKey = showsKey
+    }
+
+    /// Options that fill a terminal `terminalColumns` wide (the `COLUMNS` variable or the
+    /// terminal's size), leaving the level labels and one spare column; nil (unknown) gives
+    /// ``defaultWidth``.
+    public init(
+      terminalColumns: Int?, height: Int? = nil, timeAxis: TimeAxis = .fromCurve, showsKey: Bool = true
+    ) {
+      self.init(
+        width: Self.plotWidth(forTerminalColumns: terminalColumns), height: height, timeAxis: timeAxis,
+        showsKey: showsKey)
+    }
+
+    /// The plot width for a terminal `columns` wide: columns − 7, within
+    /// ``terminalWidthRange``; ``defaultWidth`` when unknown.
+    public static func plotWidth(forTerminalColumns columns: Int?) -> Int {
+      guard let columns else { return defaultWidth }
+      let width = columns - TerminalPreview.gutter - 1
+      return min(max(width, terminalWidthRange.lowerBound), terminalWidthRange.upperBound)
+    }
+
+    /// The height used for a plot of `columns` cells.
+    func rows(forColumns columns: Int) -> Int {
+      let rows = height ?? min(12, max(8, Int((Double(columns) / 4.8).rounded())))
+      return min(max(rows, heightRange.lowerBound), heightRange.upperBound)
+    }
+  }
+
+  /// Renders a resolved curve with the points it was fitted to, laid out by `options`: the
+  /// call for `curvekit fit`, e.g.
+  /// `TerminalPreview.render(curve, options: .init(terminalColumns: io.terminalColumns))`.
+  /// - Returns: the plot's rows, the axis, the time labels and (with
+  ///   ``Options/showsKey``) the key, each line ending in a newline.
+  /// - Complexity: O(width · height + points).
+  public static func render(_ curve: FittedCurve, options: Options) -> String {
+    render(curve.polynomial, points: curve.points, durationDays: curve.durationDays, options: options)
+  }
+
+  /// Renders f on [0, 1] with its control points, laid out by `options`.
   /// - Parameters:
   ///   - polynomial: the curve f.
-  ///   - points: control points drawn as `•` (only when there are at most width / 2 of
-  ///     them, so they never hide the curve); the level range grows to show them (up to
+  ///   - points: control points drawn as ``pointMark`` (only when there are at most width / 2
+  ///     of them, so they never hide the curve); the level range grows to show them (up to
   ///     −100 %…200 %).
-  ///   - width: plot width in character cells, clamped to ``widthRange``.
-  ///   - height: plot height in character cells, clamped to ``heightRange``.
-  /// - Returns: `height + 2` lines, each ending in a newline.
+  ///   - durationDays: the curve's period, for ``Options/TimeAxis/fromCurve``.
+  ///   - options: the layout.
+  /// - Complexity: O(width · height + points).
+  public static func render(
+    _ polynomial: Polynomial, points: [DataPoint] = [], durationDays: Double? = nil, options: Options
+  ) -> String {
+    let columns = min(max(options.width, widthRange.lowerBound), widthRange.upperBound)
+    let rows = options.rows(forColumns: columns)
+    let days: Double?
+    switch options.timeAxis {
+    case .fromCurve: days = durationDays
+    case .normalized: days = nil
+    case .days(let length): days = length
+    }
+    let plot = Plot(polynomial, points: points, columns: columns, rows: rows)
+    var text = plot.framed()
+    text += timeAxis(columns: columns, dotColumns: plot.dotColumns, days: days.flatMap { $0 > 0 ? $0 : nil })
+    if options.showsKey { text += key(marksPoints: plot.marksPoints, columns: columns) }
+    return text
+  }
+
+  /// The key line under the time labels, no wider than the plot: in full, or compact.
+  static func key(marksPoints: Bool, columns: Int) -> String {
+    let full = (marksPoints ? "\(pointMark) point   " : "") + "⠒⠒ curve   ⠂ ⠂ linear 1 − t"
+    let compact = (marksPoints ? "\(pointMark) point  " : "") + "⠒ curve  ⠂ 1 − t"
+    return String(repeating: " ", count: gutter) + (full.count <= columns ? full : compact) + "\n"
+  }
+
+  /// Renders f on [0, 1] with its control points, `width` × `height` cells, time in t from 0
+  /// to 1, and no key.
+  /// - Returns: `height + 2` lines: the rows, the axis and the time labels.
   /// - Complexity: O(width · height + points).
   public static func render(_ polynomial: Polynomial, points: [DataPoint] = [], width: Int = 48, height: Int = 10)
     -> String
   {
-    let columns = min(max(width, widthRange.lowerBound), widthRange.upperBound)
-    let rows = min(max(height, heightRange.lowerBound), heightRange.upperBound)
-    let dotColumns = 2 * columns
-    let dotRows = 4 * rows
-    let samples = (0..<dotColumns).map { polynomial.value(at: Double($0) / Double(dotColumns - 1)) }
-    let levels = (samples + points.filter { $0.t >= 0 && $0.t <= 1 }.map(\.y)).filter(\.isFinite)
-    let low = max(-1, min(0, levels.min() ?? 0))
-    let high = min(2, max(1, levels.max() ?? 1))
-    func dotRow(_ level: Double) -> Int {
-      let fraction = (high - level) / (high - low)
-      // An overflowing value (|f| beyond the double range) is drawn at the nearer edge.
-      guard fraction.isFinite else { return level > high ? 0 : dotRows - 1 }
-      return Int((min(1, max(0, fraction)) * Double(dotRows - 1)).rounded())
-    }
-    var dots = [[Bool]](repeating: [Bool](repeating: false, count: dotColumns), count: dotRows)
-    for column in stride(from: 0, to: dotColumns, by: 4) {
-      dots[dotRow(1 - Double(column) / Double(dotColumns - 1))][column] = true
-    }
-    var previous = dotRow(samples[0])
-    for (column, value) in samples.enumerated() {
-      let row = dotRow(value)
-      for filled in min(row, previous)...max(row, previous) {
-        dots[filled][column] = true
-      }
-      previous = row
-    }
-    var cells = [[Character]](repeating: [Character](repeating: " ", count: columns), count: rows)
-    for row in 0..<rows {
-      for column in 0..<columns {
-        cells[row][column] = brailleCell(dots, row: row, column: column)
-      }
-    }
-    // Beyond one mark per two columns the marks would hide the curve (a data file, the
-    // samples of an imported easing): then only the curve is drawn.
-    let marked = points.count <= columns / 2 ? points : []
-    for point in marked where point.t >= 0 && point.t <= 1 && point.y >= low && point.y <= high {
-      let column = min(columns - 1, Int(point.t * Double(dotColumns - 1)) / 2)
-      cells[dotRow(point.y) / 4][column] = "•"
-    }
-    return frame(cells, low: low, high: high, dotRow: dotRow)
+    render(
+      polynomial, points: points, options: Options(width: width, height: height, timeAxis: .normalized, showsKey: false)
+    )
   }
 
-  /// Renders a resolved curve with the points it was fitted to.
+  /// Renders a resolved curve with the points it was fitted to, `width` × `height` cells,
+  /// time in days when it has a period, with the key (see ``render(_:options:)``).
   public static func render(_ curve: FittedCurve, width: Int = 48, height: Int = 10) -> String {
-    render(curve.polynomial, points: curve.points, width: width, height: height)
+    render(curve, options: Options(width: width, height: height))
   }
 
   /// The braille character for the 2 × 4 dots of cell (row, column).
@@ -90,26 +160,5 @@ public enum TerminalPreview {
     }
     guard code != 0, let scalar = Unicode.Scalar(0x2800 + code) else { return " " }
     return Character(scalar)
-  }
-
-  /// Adds the level labels, the axis lines and the time labels around the cells.
-  static func frame(_ cells: [[Character]], low: Double, high: Double, dotRow: (Double) -> Int) -> String {
-    let columns = cells.first?.count ?? 0
-    var labels = [String](repeating: "", count: cells.count)
-    for level in [1.0, 0.5, 0.0] {
-      let row = dotRow(level) / 4
-      if labels[row].isEmpty { labels[row] = PlotNumber.fixed(level * 100) + "%" }
-    }
-    var text = ""
-    for (row, line) in cells.enumerated() {
-      let label = labels[row]
-      let gutter = String(repeating: " ", count: max(0, 4 - label.count)) + label
-      text += gutter + (label.isEmpty ? " │" : " ┤") + String(line) + "\n"
-    }
-    text += "     └" + String(repeating: "─", count: columns) + "\n"
-    let middle = String(repeating: " ", count: max(0, (columns - 1) / 2 - 1)) + "t"
-    let tail = String(repeating: " ", count: max(0, columns - 1 - middle.count - 1))
-    text += "      0" + middle + tail + "1\n"
-    return text
   }
 }

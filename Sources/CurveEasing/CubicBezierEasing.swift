@@ -69,8 +69,9 @@ public struct CubicBezierEasing: Sendable, Hashable {
   public static func depletionCubic(_ polynomial: Polynomial) throws(EasingError) -> Cubic {
     let significant = Array(polynomial.coefficients.drop(while: { $0 == 0 }))
     guard significant.count <= 4 else { throw .notExportable(degree: significant.count - 1) }
-    let padded = Array(repeating: 0.0, count: 4 - significant.count) + significant
-    let cubic = Cubic(a: padded[0], b: padded[1], c: padded[2], d: padded[3])
+    guard let cubic = try? Cubic(coefficients: significant.isEmpty ? [0] : significant) else {
+      throw .notExportable(degree: polynomial.degree)
+    }
     let check = cubic.depletionCheck(tolerance: endpointTolerance)
     guard check.startDeviation <= endpointTolerance else {
       throw .endpointNotExact(what: "f(0)", value: check.startLevel, expected: 1)

@@ -1,7 +1,10 @@
+import CurveCore
+
 /// Why a CSS easing could not be read, or a curve could not become one.
 ///
 /// Every case names the offending input, so the command-line tool can print the
-/// ``description`` as its single `error:` line.
+/// ``description`` as its single `error:` line; echoed text has its control characters
+/// escaped (`\n`, `\u{202E}`).
 public enum EasingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The text is not a CSS easing CurveKit understands.
   case unparsableEasing(text: String, reason: String)
@@ -16,7 +19,7 @@ public enum EasingError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unparsableEasing(let text, let reason):
-      return "cannot read easing '\(text)': \(reason)"
+      return "cannot read easing '\(EchoedText.escaped(text))': \(EchoedText.escaped(reason))"
     case .easingXOutOfRange(let name, let value):
       return "easing control value \(name) = \(value) is outside [0, 1]; CSS requires x1 and x2 in [0, 1]"
     case .notExportable(let degree):

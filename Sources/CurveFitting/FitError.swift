@@ -48,10 +48,25 @@ public enum FitError: Error, Sendable, Hashable, CustomStringConvertible {
   case lapack(routine: String, info: Int)
   /// The fit produced a NaN or infinity (t or y so large that powers overflow).
   case nonFiniteResult(quantity: String)
+  /// Milestone `index` has a NaN or infinite time or level.
+  case nonFiniteMilestone(index: Int, milestone: Milestone)
+  /// More milestones than ``LeastSquaresFitter/maximumMilestones``.
+  case tooManyMilestones(count: Int, maximum: Int)
+  /// No curve of this degree meets the equality constraints and every milestone (`monotone`:
+  /// no non-increasing one, under `enforce`).
+  case milestonesInfeasible(milestones: [Milestone], degree: Int, monotone: Bool = false)
 
   /// One line naming the offending input.
   public var description: String {
     switch self {
+    case .nonFiniteMilestone(let index, let milestone):
+      return "milestone \(index) (\(milestone)) has a value that is not a finite number"
+    case .tooManyMilestones(let count, let maximum):
+      return "\(count) milestones given; at most \(maximum) are supported"
+    case .milestonesInfeasible(let milestones, let degree, let monotone):
+      return "no \(monotone ? "monotone " : "")degree-\(degree) curve meets the endpoints and constraints "
+        + "together with every milestone "
+        + "(\(milestones.map(\.description).joined(separator: ", "))); relax a milestone or raise the degree"
     case .noPoints:
       return "no data points: a fit needs at least one (t, y) point"
     case .degreeOutOfRange(let degree):

@@ -36,6 +36,9 @@ extension FitProblem {
         guard weight > 0 else { throw .nonPositiveWeight(index: index, value: weight) }
       }
     }
+    for (index, milestone) in milestones.enumerated() where !(milestone.t.isFinite && milestone.level.isFinite) {
+      throw .nonFiniteMilestone(index: index, milestone: milestone)
+    }
     try validateConstraints()
     try validateDistinctAbscissas()
   }

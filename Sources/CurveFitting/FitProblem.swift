@@ -18,17 +18,23 @@ public struct FitProblem: Sendable, Hashable {
   public var degree: Int
   /// Equality constraints; empty for an unconstrained fit.
   public var constraints: [FitConstraint]
+  /// Inequality milestones (f(t) ≥ level or f(t) ≤ level at one point each, exact for a
+  /// non-increasing curve). ``LeastSquaresFitter/fit(_:)`` ignores them;
+  /// ``LeastSquaresFitter/fitWithMilestones(_:)`` and ``MonotoneFitter`` honour them.
+  public var milestones: [Milestone]
 
   /// Creates a problem. Defaults: a cubic under the depletion endpoints f(0)=1, f(1)=0.
   public init(
     points: [DataPoint],
     weights: [Double]? = nil,
     degree: Int = 3,
-    constraints: [FitConstraint] = FitConstraint.depletionEndpoints
+    constraints: [FitConstraint] = FitConstraint.depletionEndpoints,
+    milestones: [Milestone] = []
   ) {
     self.points = points
     self.weights = weights
     self.degree = degree
     self.constraints = constraints
+    self.milestones = milestones
   }
 }

@@ -80,7 +80,8 @@ public enum LeastSquaresFitter {
     let condition = try conditionNumber(factorization)
 
     let alpha = try LAPACK.gglse(a: design.matrix, c: design.rhs, b: b, d: targets)
-    let ascending = snappingConstraintsAtZero(design.monomialCoefficients(alpha), problem.constraints)
+    let ascending = snappingValueAtOne(
+      snappingConstraintsAtZero(design.monomialCoefficients(alpha), problem.constraints), problem.constraints)
     return try FitReport(
       problem: problem, ascending: ascending, rank: factorization.rank, conditionNumber: condition,
       standardErrorFactors: nil
@@ -101,6 +102,40 @@ public enum LeastSquaresFitter {
       }
     }
     return result
+  }
+
+  /// Makes a value constraint at t = 1 hold exactly in the Horner evaluation every consumer
+  /// uses (``Polynomial/value(at:)``, `Cubic.level(forNormalizedElapsed:)`, generated code):
+  /// at t = 1 Horner is the plain sum ((cₙ + cₙ₋₁) + …) + c₀, so the lowest coefficient that no
+  /// constraint at t = 0 fixes is moved, by the fewest ulps (at most 64), to the nearest double
+  /// that makes that sum equal the target. `dgglse` meets the constraint only to rounding
+  /// (f(1) = 8.9e-16 instead of 0); unchanged when it already holds or no such double exists.
+  static func snappingValueAtOne(_ ascending: [Double], _ constraints: [FitConstraint]) -> [Double] {
+    var target: Double?
+    var pinned: Set<Int> = []
+    for constraint in constraints {
+      switch constraint {
+      case .value(1, let value): target = value
+      case .value(0, _): pinned.insert(0)
+      case .slope(0, _): pinned.insert(1)
+      default: break
+      }
+    }
+    func sumAtOne(_ c: [Double]) -> Double { c.reversed().reduce(0) { $0 + $1 } }
+    guard let target, sumAtOne(ascending) != target,
+      let k = (1..<ascending.count).first(where: { !pinned.contains($0) })
+    else { return ascending }
+    var candidate = ascending
+    let start = ascending[k] + (target - sumAtOne(ascending))
+    var (up, down) = (start, start)
+    for _ in 0...64 {
+      for value in [down, up] {
+        candidate[k] = value
+        if sumAtOne(candidate) == target { return candidate }
+      }
+      (up, down) = (up.nextUp, down.nextDown)
+    }
+    return ascending
   }
 
   /// Throws ``FitError/dependentConstraints(dependent:degree:)`` when the rows of `b`

@@ -34,6 +34,8 @@ public enum MonotoneActiveConstraint: Sendable, Hashable, CustomStringConvertibl
   case endSlope(minSlope: Double)
   /// f′ touches −s at the interior point `t` (its maximum): for s = 0 the curve is flat there.
   case interiorTouch(t: Double, minSlope: Double)
+  /// A designer's milestone holds with equality: the curve passes exactly through its bound.
+  case milestone(Milestone)
 
   /// Describes the active boundary piece for the curve `polynomial`.
   init(piece: MonotonePlaneProblem.Piece, polynomial: Polynomial, minSlope: Double) {
@@ -56,6 +58,8 @@ public enum MonotoneActiveConstraint: Sendable, Hashable, CustomStringConvertibl
     case .endSlope(let s): return "f′(1) = \(bound(s))"
     case .interiorTouch(let t, let s):
       return s == 0 ? "flat at t≈\(t)" : "f′ = \(bound(s)) at t≈\(t)"
+    case .milestone(let milestone):
+      return "milestone \(milestone)"
     }
   }
 }

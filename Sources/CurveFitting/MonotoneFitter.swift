@@ -36,34 +36,60 @@ public enum MonotoneFitter {
   public static func fit(_ problem: FitProblem, minSlope: Double = 0) throws(MonotoneFitError) -> MonotoneFitReport {
     guard minSlope.isFinite, minSlope >= 0 else { throw .invalidMinSlope(minSlope) }
     if (4...FitProblem.maximumDegree).contains(problem.degree) { throw .unsupportedDegree(degree: problem.degree) }
+    var plain = problem
+    plain.milestones = []
     let unconstrained: FitReport
-    do { unconstrained = try LeastSquaresFitter.fit(problem) } catch { throw .fit(error) }
+    do { unconstrained = try LeastSquaresFitter.fit(plain) } catch { throw .fit(error) }
     let frame = try MonotoneFrame(problem: problem, minSlope: minSlope)
+    guard problem.milestones.count <= LeastSquaresFitter.maximumMilestones else {
+      throw .fit(.tooManyMilestones(count: problem.milestones.count, maximum: LeastSquaresFitter.maximumMilestones))
+    }
+    // Milestones as half-planes of the slope plane; one that no slope can change must hold as is.
+    var halfplanes: [MonotonePlaneProblem.Equality] = []
+    var halfplaneMilestones: [Milestone] = []
+    for milestone in problem.milestones {
+      let (halfplane, fixedHolds) = frame.halfplane(milestone)
+      guard fixedHolds else {
+        throw .fit(.milestonesInfeasible(milestones: problem.milestones, degree: problem.degree, monotone: true))
+      }
+      if let halfplane {
+        halfplanes.append(halfplane)
+        halfplaneMilestones.append(milestone)
+      }
+    }
 
-    if case .holds = MonotoneSlopeCheck.check(unconstrained.polynomial, minSlope: minSlope) {
-      let kkt = MonotoneKKT(frame: frame, problem: problem, residuals: unconstrained.residuals, x: nil, pieces: [])
+    if case .holds = MonotoneSlopeCheck.check(unconstrained.polynomial, minSlope: minSlope),
+      LeastSquaresFitter.meets(problem.milestones, unconstrained.polynomial)
+    {
+      let kkt = MonotoneKKT(frame: frame, problem: plain, residuals: unconstrained.residuals, x: nil, pieces: [])
       return MonotoneFitReport(
         fit: unconstrained, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: true,
         activeConstraints: [], kkt: kkt, verdict: .holds)
     }
 
-    guard let solution = frame.solve(problem: problem) else {
+    guard let (solution, activeMilestones) = frame.solve(problem: plain, halfplanes: halfplanes) else {
+      if !problem.milestones.isEmpty, frame.solve(problem: plain) != nil {
+        throw .fit(.milestonesInfeasible(milestones: problem.milestones, degree: problem.degree, monotone: true))
+      }
       throw .infeasible(constraints: problem.constraints, minSlope: minSlope)
     }
     let (x, polynomial, verdict) = try certified(solution, frame: frame, degree: problem.degree, minSlope: minSlope)
     let report: FitReport
     do {
       report = try FitReport(
-        problem: problem, ascending: polynomial.ascendingCoefficients, rank: unconstrained.rank,
+        problem: plain, ascending: polynomial.ascendingCoefficients, rank: unconstrained.rank,
         conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil)
     } catch {
       throw .fit(error)
     }
     let pieces = MonotonePlaneProblem.activePieces(at: x)
-    let active = pieces.map { piece in
-      MonotoneActiveConstraint(piece: piece, polynomial: polynomial, minSlope: minSlope)
-    }
-    let kkt = MonotoneKKT(frame: frame, problem: problem, residuals: report.residuals, x: x, pieces: pieces)
+    let active =
+      pieces.map { piece in
+        MonotoneActiveConstraint(piece: piece, polynomial: polynomial, minSlope: minSlope)
+      } + activeMilestones.map { MonotoneActiveConstraint.milestone(halfplaneMilestones[$0]) }
+    let kkt = MonotoneKKT(
+      frame: frame, problem: plain, residuals: report.residuals, x: x, pieces: pieces,
+      milestoneNormals: activeMilestones.map { halfplanes[$0].normal })
     return MonotoneFitReport(
       fit: report, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: false,
       activeConstraints: active, kkt: kkt, verdict: verdict)

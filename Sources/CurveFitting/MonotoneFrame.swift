@@ -91,12 +91,70 @@ struct MonotoneFrame {
       m11: qr[0, 0], m12: qr[0, 1], m22: qr[1, 1], z: SIMD2(qr[0, 2], qr[1, 2]), equalities: equalities)
   }
 
-  /// The constrained minimizer in x̃, or nil when the equalities miss the region.
-  func solve(problem: FitProblem) -> MonotonePlaneProblem.Solution? {
+  /// The constrained minimizer in x̃ and the milestones active there (indices into
+  /// `halfplanes`), or nil when the equalities and milestones miss the region.
+  ///
+  /// With milestones n·x̃ ≤ e the feasible set is R ∩ {equalities} ∩ half-planes, still
+  /// convex; its minimizer is the minimizer over R ∩ {equalities} ∩ {the active half-planes'
+  /// lines}, and in the plane at most two lines are independent. So every subset S of at most
+  /// 2 − (equality count) milestones is solved with S as equalities, the solutions that satisfy
+  /// all half-planes are kept, and the least objective wins: exact, by the same argument as
+  /// ``LeastSquaresFitter/fitWithMilestones(_:)``.
+  func solve(
+    problem: FitProblem, halfplanes: [MonotonePlaneProblem.Equality] = []
+  ) -> (solution: MonotonePlaneProblem.Solution, active: [Int])? {
     if sigma == 1 {  // Only f = start − D·t has slope −D throughout.
-      return MonotonePlaneProblem.Solution(x: SIMD2(1, 1), interiorPoint: nil)
+      let x = SIMD2<Double>(1, 1)
+      guard halfplanes.allSatisfy({ Self.holds($0, at: x) }) else { return nil }
+      return (MonotonePlaneProblem.Solution(x: x, interiorPoint: nil), [])
     }
-    return planeProblem(points: problem.points, weights: problem.weights).solve()
+    let plane = planeProblem(points: problem.points, weights: problem.weights)
+    guard !halfplanes.isEmpty else { return plane.solve().map { ($0, []) } }
+    let room = max(0, 2 - plane.equalities.count)
+    var subsets: [[Int]] = [[]]
+    if room >= 1 { subsets += halfplanes.indices.map { [$0] } }
+    if room >= 2 {
+      for i in halfplanes.indices { for j in halfplanes.indices where j > i { subsets.append([i, j]) } }
+    }
+    var best: (solution: MonotonePlaneProblem.Solution, active: [Int], value: Double)?
+    for subset in subsets {
+      var candidate = plane
+      candidate.equalities += subset.map { halfplanes[$0] }
+      guard let solution = candidate.solve(), halfplanes.allSatisfy({ Self.holds($0, at: solution.x) }) else {
+        continue
+      }
+      let value = candidate.objective(solution.x)
+      if best.map({ value < $0.value }) ?? true { best = (solution, subset, value) }
+    }
+    return best.map { ($0.solution, $0.active) }
+  }
+
+  /// n·x̃ ≤ e, to within 10⁻¹³ of the target's scale.
+  static func holds(_ halfplane: MonotonePlaneProblem.Equality, at x: SIMD2<Double>) -> Bool {
+    (halfplane.normal * x).sum() <= halfplane.target + 1e-13 * max(1, abs(halfplane.target))
+  }
+
+  /// The milestone as a half-plane n·x̃ ≤ e of the slope plane (unit outward normal n), or
+  /// nil when it does not depend on x̃ (at t = 0 or 1, or with σ = 1), in which case
+  /// `fixedHolds` says whether it holds.
+  ///
+  /// f(u) = c₀ + g·x̃ with g = −D(1 − σ)(h₁₀(u), h₁₁(u)) and
+  /// c₀ = f(1) + D·h₀₀(u) − Dσ(h₁₀(u) + h₁₁(u)); `atLeast` L is −g·x̃ ≤ c₀ − L, `atMost` U is
+  /// g·x̃ ≤ U − c₀.
+  func halfplane(_ milestone: Milestone) -> (halfplane: MonotonePlaneProblem.Equality?, fixedHolds: Bool) {
+    let h = Self.hermite(milestone.t)
+    let g = -drop * (1 - sigma) * SIMD2(h.h10, h.h11)
+    let c0 = end + drop * h.h00 - drop * sigma * (h.h10 + h.h11)
+    let (normal, target): (SIMD2<Double>, Double)
+    switch milestone {
+    case .atLeast(let level, _): (normal, target) = (-g, c0 - level)
+    case .atMost(let level, _): (normal, target) = (g, level - c0)
+    }
+    let norm = (normal * normal).sum().squareRoot()
+    guard norm > 1e-13 * max(1, abs(drop)) else {
+      return (nil, target >= -1e-12 * max(1, abs(milestone.level)))
+    }
+    return (MonotonePlaneProblem.Equality(normal: normal / norm, target: target / norm), true)
   }
 
   /// x̃ → x = (α, β).

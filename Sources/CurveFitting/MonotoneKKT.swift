@@ -35,7 +35,7 @@ public struct MonotoneKKT: Sendable, Hashable {
   /// (nil: no inequality is active) with the boundary `pieces` active.
   init(
     frame: MonotoneFrame, problem: FitProblem, residuals: [Double], x: SIMD2<Double>?,
-    pieces: [MonotonePlaneProblem.Piece]
+    pieces: [MonotonePlaneProblem.Piece], milestoneNormals: [SIMD2<Double>] = []
   ) {
     var sumA = DoubleDouble(0)
     var sumB = DoubleDouble(0)
@@ -53,7 +53,8 @@ public struct MonotoneKKT: Sendable, Hashable {
     let factor = 2 * frame.drop * (1 - frame.sigma)
     self.init(
       gradient: SIMD2(factor * sumA.value, factor * sumB.value),
-      scale: factor * jacobian.squareRoot() * residualNorm.squareRoot(), frame: frame, x: x, pieces: pieces)
+      scale: factor * jacobian.squareRoot() * residualNorm.squareRoot(), frame: frame, x: x, pieces: pieces,
+      milestoneNormals: milestoneNormals)
   }
 
   /// Evaluates the certificate for the plane problem ‖M·x̃ − z‖² + ρ² at x̃ = `x`:
@@ -69,10 +70,11 @@ public struct MonotoneKKT: Sendable, Hashable {
     self.init(gradient: gradient, scale: 2 * frobenius * objective.squareRoot(), frame: frame, x: x, pieces: pieces)
   }
 
-  /// The multipliers and residual for gradient `g` at x̃ = `x` with `pieces` active.
+  /// The multipliers and residual for gradient `g` at x̃ = `x` with `pieces` active, then the
+  /// active milestones with outward unit normals `milestoneNormals` (in that order).
   init(
     gradient g: SIMD2<Double>, scale: Double, frame: MonotoneFrame, x: SIMD2<Double>?,
-    pieces: [MonotonePlaneProblem.Piece]
+    pieces: [MonotonePlaneProblem.Piece], milestoneNormals: [SIMD2<Double>] = []
   ) {
     self.scale = scale
     var columns: [SIMD2<Double>] = frame.equalities.map(\.normal)
@@ -86,6 +88,7 @@ public struct MonotoneKKT: Sendable, Hashable {
         columns.append(n / (n * n).sum().squareRoot())
       }
     }
+    columns += milestoneNormals
     // Least squares for the multipliers over a maximal independent subset (≤ 2) of columns.
     var chosen: [Int] = []
     for (index, column) in columns.enumerated() where chosen.count < 2 {

@@ -27,10 +27,8 @@ public enum MonotoneSlopeCheck {
   /// Degree ≤ 3 uses the closed form above; higher degrees use Bernstein subdivision of
   /// f′ + s with the same error bounds (see ``checkBySubdivision(_:minSlope:)``).
   public static func check(_ polynomial: Polynomial, minSlope: Double = 0) -> Verdict {
-    let ascending = polynomial.ascendingCoefficients
-    guard ascending.count <= 4 else { return checkBySubdivision(polynomial, minSlope: minSlope) }
-    let padded = ascending + Array(repeating: 0.0, count: 4 - ascending.count)
-    let (c, b, a) = (Bounded(padded[1]), Bounded(padded[2]), Bounded(padded[3]))
+    guard let cubic = try? Cubic(polynomial) else { return checkBySubdivision(polynomial, minSlope: minSlope) }
+    let (c, b, a) = (Bounded(cubic.c), Bounded(cubic.b), Bounded(cubic.a))
     let s = Bounded(minSlope)
     let q0 = c + s
     let q1 = c + b + s
@@ -41,9 +39,9 @@ public enum MonotoneSlopeCheck {
     if proved { return .holds }
     // Not proved: find the largest slope among t = 0, t = 1 and the vertex.
     var candidates: [Double] = [0, 1]
-    let quadratic = 3 * padded[3]
+    let quadratic = 3 * cubic.a
     if quadratic < 0 {
-      let vertex = -(2 * padded[2]) / (2 * quadratic)
+      let vertex = -(2 * cubic.b) / (2 * quadratic)
       if vertex > 0 && vertex < 1 { candidates.append(vertex) }
     }
     var best = (t: 0.0, value: Bounded(-Double.infinity))

@@ -1,3 +1,5 @@
+import CurveCore
+
 /// One option a command accepts.
 package struct OptionSpec: Sendable {
   /// How an option takes values.
@@ -45,8 +47,9 @@ package struct UsageError: Error, Sendable, CustomStringConvertible {
   /// One line naming the offending argument.
   package var description: String
 
-  /// Creates an error with a one-line message.
-  package init(_ description: String) { self.description = description }
+  /// Creates an error with a one-line message; control characters echoed from an argument
+  /// are escaped (`\n`, `\u{202E}`).
+  package init(_ description: String) { self.description = EchoedText.escaped(description) }
 }
 
 /// The parsed command line of one command: positionals, flags and option values.

@@ -21,8 +21,19 @@ package protocol CommandIO: AnyObject {
   func inputReader() throws(SpecError) -> LineReader
   /// True when standard output is a terminal (enables previews and colours).
   var isOutputTerminal: Bool { get }
+  /// The value of an environment variable (`PATH` to find `rsvg-convert`, `COLUMNS`).
+  func environment(_ name: String) -> String?
+  /// The width of the terminal standard output writes to, in columns: `COLUMNS` when it is
+  /// a positive integer, else the terminal's own size; nil when neither is known.
+  var terminalColumns: Int? { get }
   /// Flushes buffered output.
   func flush()
+}
+
+/// `COLUMNS` as a width: a positive integer (spaces around it allowed), else nil.
+func parseColumns(_ text: String?) -> Int? {
+  guard let text, let value = Int(text.trimmingCharacters(in: " \t")), value > 0 else { return nil }
+  return value
 }
 
 /// The process's standard streams, with a 64 KiB output buffer so that printing a
@@ -56,6 +67,20 @@ package final class StandardIO: CommandIO {
 
   package var isOutputTerminal: Bool { isatty(1) != 0 }
 
+  package func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+  package var terminalColumns: Int? {
+    if let columns = parseColumns(environment("COLUMNS")) { return columns }
+    #if canImport(Darwin)
+      let request: UInt = 0x4008_7468  // TIOCGWINSZ, a function-like macro Swift does not import there
+    #else
+      let request = UInt(TIOCGWINSZ)
+    #endif
+    var size = winsize()
+    guard isatty(1) != 0, ioctl(1, request, &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
   package func flush() {
     guard !buffer.isEmpty else { return }
     writeAll(&buffer, to: 1)
@@ -63,18 +88,8 @@ package final class StandardIO: CommandIO {
   }
 
   private func writeAll(_ bytes: inout [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      var offset = 0
-      while offset < raw.count {
-        let written = systemWrite(descriptor, base + offset, raw.count - offset)
-        if written <= 0 {
-          if written < 0 && errno == EINTR { continue }
-          return  // EPIPE and the like: the reader went away; nothing useful to do.
-        }
-        offset += written
-      }
-    }
+    // A failure (EPIPE and the like: the reader went away) leaves nothing useful to do.
+    bytes.withUnsafeBytes { _ = FileIO.writeAll($0, to: descriptor) }
   }
 }
 
@@ -88,20 +103,28 @@ package final class CapturedIO: CommandIO {
   package var input: String
   /// What ``isOutputTerminal`` reports.
   package var isOutputTerminal: Bool
+  /// The environment the command sees; nil means the process's own.
+  package var environment: [String: String]?
 
-  /// Creates captured streams with the given standard input.
-  package init(input: String = "", isOutputTerminal: Bool = false) {
+  /// Creates captured streams with the given standard input and environment (nil: the
+  /// process's own).
+  package init(input: String = "", isOutputTerminal: Bool = false, environment: [String: String]? = nil) {
     self.input = input
     self.isOutputTerminal = isOutputTerminal
+    self.environment = environment
   }
+
+  package func environment(_ name: String) -> String? {
+    guard let environment else { return getenv(name).map { String(cString: $0) } }
+    return environment[name]
+  }
+
+  /// `COLUMNS` from ``environment`` only: captured output has no terminal to ask.
+  package var terminalColumns: Int? { parseColumns(environment("COLUMNS")) }
 
   package func write(_ text: String) { output += text }
   package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { output += String(decoding: bytes, as: UTF8.self) }
   package func writeError(_ text: String) { errors += text }
   package func inputReader() throws(SpecError) -> LineReader { LineReader(text: input, sourceName: "<stdin>") }
   package func flush() {}
-}
-
-func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, pointer, count)
 }

@@ -6,6 +6,7 @@ enum CommandRegistry {
     EvalCommand.self,
     InvertCommand.self,
     RootsCommand.self,
+    TimelineCommand.self,
     GenerateCommand.self,
     PlotCommand.self,
     ExportCommand.self,

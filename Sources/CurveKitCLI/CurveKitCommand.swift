@@ -1,3 +1,5 @@
+import CurveCore
+
 /// The exit status of a `curvekit` command.
 package enum ExitStatus: Int32, Sendable {
   /// The command succeeded.
@@ -13,8 +15,9 @@ package struct CheckFailure: Error, Sendable, CustomStringConvertible {
   /// One line saying what failed, e.g. the monotonicity witness.
   package var description: String
 
-  /// Creates a failure with a one-line message.
-  package init(_ description: String) { self.description = description }
+  /// Creates a failure with a one-line message; control characters echoed from the input
+  /// are escaped (`\n`, `\u{202E}`).
+  package init(_ description: String) { self.description = EchoedText.escaped(description) }
 }
 
 /// One `curvekit` subcommand.

@@ -1,3 +1,5 @@
+import CurveCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -24,10 +26,12 @@ package enum CurveKitCommandLine {
   /// Runs `curvekit` with `arguments` on `io` and returns the exit status.
   ///
   /// 0 on success; 1 when a check fails; 2 for invalid input or usage. Every failure
-  /// writes exactly one line `error: …` to standard error.
+  /// writes exactly one line `error: …` to standard error. With no arguments at all, the
+  /// command list goes to standard output first (a newcomer's first run), then exit 2.
   package static func run(arguments: [String], io: any CommandIO) -> Int32 {
     guard let name = arguments.first else {
-      return fail(UsageError("missing command (see 'curvekit --help')"), io: io)
+      io.write(overview)
+      return fail(UsageError("missing command: choose one of the commands above"), io: io)
     }
     switch name {
     case "--help", "-h", "help":
@@ -68,9 +72,10 @@ package enum CurveKitCommandLine {
     return ExitStatus.invalidInput.rawValue
   }
 
-  /// Collapses a message onto one line.
+  /// A message as one line: CurveCore's one escaping rule (`\n`, `\u{202E}`, …), the last
+  /// guard for an error type that echoed raw input.
   static func oneLine(_ message: String) -> String {
-    String(message.map { $0.isNewline ? " " : $0 })
+    EchoedText.escaped(message)
   }
 
   /// The text of `curvekit --help`.

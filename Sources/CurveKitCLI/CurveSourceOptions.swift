@@ -21,8 +21,11 @@ enum CurveSourceOptions {
   static let fitting: [OptionSpec] = [
     .repeated("--weight", placeholder: "W", help: "A positive weight per point, in order (multiplies the residual)."),
     .value("--degree", placeholder: "N", help: "Polynomial degree, 1…10 (default 3, or the spec's)."),
-    .flag("--unconstrained", help: "Fit without constraints (reports standard errors)."),
-    .repeated("--constraint", placeholder: "C", help: "value@T=V (f(T)=V) or slope@T=S (f'(T)=S)."),
+    .flag("--unconstrained", help: "Drop the depletion endpoints f(0)=1, f(1)=0 (a general fit)."),
+    .repeated(
+      "--constraint", placeholder: "C", help: "Add value@T=V (f(T)=V) or slope@T=S (f'(T)=S) to the endpoints."),
+    .repeated("--at-least", placeholder: "UNTIL:LEVEL", help: "Milestone: stay at or above LEVEL until UNTIL."),
+    .repeated("--at-most", placeholder: "FROM:LEVEL", help: "Milestone: be at or below LEVEL from FROM on."),
     .value(
       "--monotonic", placeholder: "POLICY",
       help: "require (fail with a witness if not decreasing), enforce (best monotone curve, degree ≤ 3) or ignore."),
@@ -30,8 +33,14 @@ enum CurveSourceOptions {
       "--min-slope", placeholder: "S", help: "Require f′ ≤ −S on [0, 1] (S ≥ 0; default 0 or the spec's minSlope)."),
   ]
 
-  /// Both lists.
-  static let all = sources + fitting
+  /// The unit options: every time and level given or printed is in these units.
+  static let unitOptions: [OptionSpec] = [
+    .value("--days", placeholder: "N", help: "Times are days 0…N (points, constraints, milestones, inputs, output)."),
+    .flag("--percent", help: "Levels are percent 0…100 (points, constraints, milestones, inputs, output)."),
+  ]
+
+  /// All three lists.
+  static let all = sources + fitting + unitOptions
 
   /// The request the arguments describe, with `specPaths` the positionals the command
   /// reads as spec files (at most one unless `allowsSeveralSpecs`).
@@ -89,20 +98,48 @@ enum CurveSourceOptions {
     try resolve(request(arguments, specPath: specPath), io: io)
   }
 
-  /// Resolves `request`, reading `--data -` from `io`.
+  /// Resolves `request`, reading `--data -` from `io`. Milestones that cannot hold together
+  /// with the endpoints (and, under `enforce`, monotonicity) are a failed check (exit 1), not
+  /// invalid input: each is valid alone.
   static func resolve(_ request: CurveRequest, io: any CommandIO) throws -> FittedCurve {
-    try CurveResolver.resolve(request, standardInput: { () throws(SpecError) in try io.inputReader() })
+    do {
+      return try CurveResolver.resolve(request, standardInput: { () throws(SpecError) in try io.inputReader() })
+    } catch {
+      if case .fit(let fitError) = error, fitError.isMilestoneInfeasibility { throw CheckFailure(error.description) }
+      throw error
+    }
+  }
+
+  /// `--allow-non-depletion`, for the commands that ship a curve (generate, export).
+  static let allowNonDepletion = OptionSpec.flag(
+    "--allow-non-depletion", help: "Ship a curve even when it does not go from 1 to 0 (within 4 ulps).")
+
+  /// Refuses (exit 1) a curve that does not go from f(0) = 1 to f(1) = 0 within
+  /// ``DepletionCheck/defaultTolerance``, naming the endpoint that is off, unless
+  /// `--allow-non-depletion` or the spec asked for no endpoints (`"endpoints": false`).
+  static func checkDepletion(_ curve: FittedCurve, arguments: ParsedArguments, action: String) throws {
+    guard !arguments.has("--allow-non-depletion"), curve.spec?.endpoints ?? true else { return }
+    let check = curve.polynomial.depletionCheck(verdict: curve.verdict)
+    var problems: [String] = []
+    if check.startDeviation > check.tolerance { problems.append("f(0) = \(check.startLevel), not 1") }
+    if check.endDeviation > check.tolerance { problems.append("f(1) = \(check.endLevel), not 0") }
+    guard !problems.isEmpty else { return }
+    throw CheckFailure(
+      "\(curve.displayName): \(problems.joined(separator: " and ")): a depletion curve goes from 1 to 0 "
+        + "(within 4 ulps); pass --allow-non-depletion to \(action) it anyway")
   }
 
   /// The `require` violation of `curve` as a failed check (exit 1), when it has one.
   static func checkPolicy(_ curve: FittedCurve) throws {
-    if let violation = curve.policyViolation { throw CheckFailure(violation.description) }
+    if let message = FitReportRenderer.violationMessage(curve) { throw CheckFailure(message) }
   }
 
   // MARK: - Parsing
 
-  /// `--weight`, `--degree`, `--unconstrained`, `--constraint`, `--monotonic`, `--min-slope`.
+  /// `--days`, `--percent`, `--weight`, `--degree`, `--unconstrained`, `--constraint`,
+  /// `--at-least`, `--at-most`, `--monotonic`, `--min-slope`.
   static func applyOverrides(_ arguments: ParsedArguments, to request: inout CurveRequest) throws {
+    request.units = try units(arguments)
     let weightTexts = arguments.values("--weight")
     if !weightTexts.isEmpty {
       request.weights = try weightTexts.enumerated().map { index, text throws(UsageError) in
@@ -110,22 +147,41 @@ enum CurveSourceOptions {
       }
     }
     request.degree = try arguments.integer("--degree", in: CurveSpec.degrees)
-    let constraintTexts = arguments.values("--constraint")
-    if arguments.has("--unconstrained") {
-      guard constraintTexts.isEmpty else {
-        throw UsageError("--unconstrained and --constraint contradict each other; give one or the other")
+    if arguments.has("--unconstrained") { request.endpoints = false }
+    request.constraints = try arguments.values("--constraint").map { text throws(UsageError) in try constraint(text) }
+    request.milestones =
+      try arguments.values("--at-least").map { text throws(UsageError) in
+        let (t, level) = try pair(text, option: "--at-least", form: "UNTIL:LEVEL")
+        return .atLeast(level: level, until: t)
       }
-      request.constraints = []
-    }
-    if !constraintTexts.isEmpty {
-      request.constraints = try constraintTexts.map { text throws(UsageError) in try constraint(text) }
-    }
+      + arguments.values("--at-most").map { text throws(UsageError) in
+        let (t, level) = try pair(text, option: "--at-most", form: "FROM:LEVEL")
+        return .atMost(level: level, from: t)
+      }
     request.policy = try arguments.choice("--monotonic", as: MonotonicPolicy.self)
     if let text = arguments.value("--min-slope") {
       let value = try NumberArgument.finiteDouble(text, what: "--min-slope")
       guard value >= 0 else { throw UsageError("--min-slope \(text) is negative; give the slope magnitude, e.g. 0.05") }
       request.minSlope = value
     }
+  }
+
+  /// The units `--days N` and `--percent` ask for, or nil when neither is given.
+  static func units(_ arguments: ParsedArguments) throws(UsageError) -> CurveUnits? {
+    let days = try arguments.double("--days")
+    if let days, !(days > 0) { throw UsageError("--days: '\(days)' must be a positive number of days") }
+    guard days != nil || arguments.has("--percent") else { return nil }
+    return CurveUnits(durationDays: days, percent: arguments.has("--percent"))
+  }
+
+  /// Parses `T:LEVEL`.
+  static func pair(_ text: String, option: String, form: String) throws(UsageError) -> (Double, Double) {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2 else { throw UsageError("\(option) '\(text)' is not of the form \(form)") }
+    return (
+      try NumberArgument.finiteDouble(String(parts[0]), what: "\(option) '\(text)' time"),
+      try NumberArgument.finiteDouble(String(parts[1]), what: "\(option) '\(text)' level")
+    )
   }
 
   /// The `--point` values, refusing two different levels at one t.

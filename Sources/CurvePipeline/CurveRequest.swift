@@ -27,31 +27,50 @@ public struct CurveRequest: Sendable {
 
   /// The source.
   public var source: Source
+  /// The units of every value given here (the points of a `.points` source, constraints,
+  /// milestones, the minimum slope) and of the curve's display; nil keeps a spec's own
+  /// units (normalized time and fractions for the other sources).
+  public var units: CurveUnits?
   /// The degree, overriding the spec's (default 3).
   public var degree: Int?
   /// Per-point weights, overriding the spec's.
   public var weights: [Double]?
-  /// Equality constraints replacing the source's (`[]` fits unconstrained); nil keeps the
-  /// spec's, or the depletion endpoints f(0) = 1, f(1) = 0 for the other fitted sources.
-  public var constraints: [FitConstraint]?
+  /// Whether the depletion endpoints f(0) = 1, f(1) = 0 hold; nil keeps the source's
+  /// (a spec's `"endpoints"`, true otherwise). `false` is `--unconstrained`.
+  public var endpoints: Bool?
+  /// Equality constraints added to the source's (a repeated endpoint counts once), in ``units``.
+  public var constraints: [FitConstraint]
+  /// Milestones added to the source's, in ``units``.
+  public var milestones: [Milestone]
   /// The monotonicity policy, overriding the source's default (the spec's `monotonic`;
   /// `enforce` for an imported easing; `require` under the depletion endpoints and `ignore`
   /// for a general fit).
   public var policy: MonotonicPolicy?
-  /// The minimum slope magnitude s (f′ ≤ −s), overriding the spec's `minSlope`.
+  /// The minimum slope magnitude s (f′ ≤ −s) in level units per time unit of ``units``,
+  /// overriding the spec's `minSlope`.
   public var minSlope: Double?
 
-  /// Creates a request for `source` with no overrides.
+  /// Creates a request for `source`.
   public init(
-    _ source: Source, degree: Int? = nil, weights: [Double]? = nil, constraints: [FitConstraint]? = nil,
-    policy: MonotonicPolicy? = nil, minSlope: Double? = nil
+    _ source: Source, units: CurveUnits? = nil, degree: Int? = nil, weights: [Double]? = nil, endpoints: Bool? = nil,
+    constraints: [FitConstraint] = [], milestones: [Milestone] = [], policy: MonotonicPolicy? = nil,
+    minSlope: Double? = nil
   ) {
     self.source = source
+    self.units = units
     self.degree = degree
     self.weights = weights
+    self.endpoints = endpoints
     self.constraints = constraints
+    self.milestones = milestones
     self.policy = policy
     self.minSlope = minSlope
+  }
+
+  /// True when the request changes what is fitted (anything but the policy, units and
+  /// minimum slope); given coefficients accept none of it.
+  var overridesFit: Bool {
+    degree != nil || weights != nil || endpoints != nil || !constraints.isEmpty || !milestones.isEmpty
   }
 
   /// The name messages and generated headers use for the source: a spec's or data file's
@@ -59,11 +78,11 @@ public struct CurveRequest: Sendable {
   /// easing text.
   public var displayName: String {
     switch source {
-    case .specFile(let path), .dataFile(let path): return FileText.displayName(of: path)
-    case .spec(let spec): return FileText.displayName(of: spec.sourceName)
+    case .specFile(let path), .dataFile(let path): return FileIO.displayName(of: path)
+    case .spec(let spec): return FileIO.displayName(of: spec.sourceName)
     case .points: return "<arguments>"
     case .coefficients: return "--coefficients"
-    case .cssEasing(let text): return text
+    case .cssEasing(let text): return EchoedText.escaped(text)
     }
   }
 }

@@ -15,8 +15,12 @@ extension CurveResolver {
     path: String, request: CurveRequest, standardInput: () throws(SpecError) -> LineReader
   ) throws(CurveSourceError) -> FittedCurve {
     let displayName = request.displayName
-    let shape = try problem(points: [], request: request)
-    let depletion = request.constraints == nil
+    let units = request.units ?? .normalized
+    let shape = try problem(points: [], request: request, pointUnits: units)
+    let depletion = request.endpoints ?? true
+    let ranges = UnitRanges(
+      units: units, endpoints: depletion, generalFitHint: "pass --unconstrained for a general fit",
+      percentHint: "pass --percent")
     let weights = shape.weights
     var buffered: [DataPoint] = []
     var stream: StreamingLeastSquares?
@@ -25,11 +29,11 @@ extension CurveResolver {
       let reader = path == "-" ? try standardInput() : try LineReader(path: path)
       try DataFileReader.forEachPoint(reader: reader) { (point, line) throws(SpecError) in
         let location = SourceLocation(line: line, column: 1)
-        if depletion, !(0...1).contains(point.t) {
-          throw SpecError(
-            "t = \(point.t) is outside [0, 1], which the default constraints f(0)=1, f(1)=0 require; "
-              + "pass --unconstrained or --constraint for a general fit", source: reader.sourceName, location: location)
+        // Measured levels may stray past full or empty by noise; only times are checked.
+        if let problem = ranges.timeProblem(point.t) {
+          throw SpecError(problem, source: reader.sourceName, location: location)
         }
+        let point = units.normalized(point)
         if let weights, count >= weights.count {
           throw SpecError(
             "more points than the \(weights.count) --weight values; give one weight per point or none",
@@ -58,16 +62,23 @@ extension CurveResolver {
       throw .spec(error)
     }
     guard let stream else {
+      // Held in memory: fitted exactly like --point (milestones included).
       var problem = shape
       problem.points = buffered
       return try fitted(problem: problem, request: request, displayName: displayName)
+    }
+    if !shape.milestones.isEmpty {
+      throw .invalidInput(
+        "milestones are not supported for streamed data (more than \(inMemoryPointLimit) points); thin the data first")
     }
     if let weights, weights.count != count {
       throw .fit(.fit(FitError.weightCountMismatch(weights: weights.count, points: count)))
     }
     var curve = try fitted(
-      displayName: displayName, policy: request.policy ?? defaultPolicy(for: shape), minSlope: request.minSlope ?? 0,
-      problem: shape, pointCount: count, isStreamed: true
+      displayName: displayName, policy: request.policy ?? defaultPolicy(for: shape),
+      minSlope: request.minSlope.map(units.normalized(slope:)) ?? 0, problem: shape, pointCount: count,
+      isStreamed: true,
+      units: units
     ) { (policy, minSlope) throws(CurveFitError) in try stream.fit(policy: policy, minSlope: minSlope) }
     guard path != "-", let result = curve.fit else { return curve }
     var pass = StreamingResidualPass(result.report)

@@ -37,11 +37,14 @@ public enum CurveResolver {
     case .spec(let spec):
       return try fitted(spec: spec, request: request)
     case .points(let points):
-      return try fitted(problem: try problem(points: points, request: request), request: request, displayName: name)
+      let problem = try problem(points: points, request: request, pointUnits: request.units ?? .normalized)
+      return try fitted(problem: problem, request: request, displayName: name)
     case .cssEasing(let text):
       let easing: CubicBezierEasing
       do { easing = try CSSEasing.parse(text) } catch { throw .easing(error) }
-      let problem = try problem(points: EasingImport.samples(of: easing), request: request)
+      // Samples of an easing that overshoots may leave [0, 1]: they are not the designer's points.
+      var problem = try problem(points: [], request: request, pointUnits: .normalized)
+      problem.points = EasingImport.samples(of: easing)
       var curve = try fitted(problem: problem, request: request, displayName: name, defaultPolicy: .enforce)
       curve.easing = easing
       return curve
@@ -58,52 +61,104 @@ public enum CurveResolver {
   static func direct(
     _ coefficients: [Double], displayName: String, request: CurveRequest
   ) throws(CurveSourceError) -> FittedCurve {
-    if request.degree != nil || request.weights != nil || request.constraints != nil {
-      throw .invalidInput("--coefficients is a finished curve: --degree, --weight and --constraint do not apply")
+    if request.overridesFit {
+      throw .invalidInput(
+        "--coefficients is a finished curve: --degree, --weight, --constraint, --unconstrained and milestones do not apply"
+      )
     }
     let polynomial: Polynomial
     do { polynomial = try Polynomial(coefficients: coefficients) } catch { throw .coefficients(error) }
+    let units = request.units ?? .normalized
     return FittedCurve(
       displayName: displayName, polynomial: polynomial, verdict: polynomial.monotonicity(),
-      policy: request.policy ?? .require, minSlope: request.minSlope ?? 0)
+      policy: request.policy ?? .require, minSlope: request.minSlope.map(units.normalized(slope:)) ?? 0, units: units)
   }
 
-  /// A spec, with the request's overrides.
+  /// A spec, with the request's overrides. The spec's numbers are in its own units; the
+  /// request's in ``CurveRequest/units`` (else the spec's).
   static func fitted(spec: CurveSpec, request: CurveRequest) throws(CurveSourceError) -> FittedCurve {
+    let requestUnits = request.units ?? spec.units
+    let endpoints = request.endpoints ?? spec.endpoints
     var problem = FitProblem(
-      points: spec.points, weights: spec.weights, degree: spec.degree, constraints: spec.constraints)
-    try apply(request, to: &problem, usesDefaultConstraints: spec.usesDefaultConstraints)
+      points: spec.normalizedPoints, weights: spec.weights, degree: spec.degree,
+      constraints: spec.constraints.map(spec.units.normalized), milestones: spec.normalizedMilestones)
+    try apply(request, to: &problem, endpoints: endpoints, units: requestUnits, checkPoints: false)
+    let minSlope = request.minSlope.map(requestUnits.normalized(slope:)) ?? spec.normalizedMinSlope ?? 0
+    var display = spec.displayUnits
+    if let units = request.units { display = units }
     var curve = try fitted(
-      problem: problem, request: request, displayName: FileText.displayName(of: spec.sourceName),
-      defaultPolicy: spec.monotonic, defaultMinSlope: spec.minSlope ?? 0)
+      problem: problem, request: request, displayName: FileIO.displayName(of: spec.sourceName),
+      defaultPolicy: spec.monotonic, minSlope: minSlope, units: display)
     curve.name = spec.name
     curve.spec = spec
     return curve
   }
 
-  /// Points from flags or samples, under the depletion endpoints unless overridden.
-  static func problem(points: [DataPoint], request: CurveRequest) throws(CurveSourceError) -> FitProblem {
-    var problem = FitProblem(points: points)
-    try apply(request, to: &problem, usesDefaultConstraints: true)
+  /// Points from flags (in the request's units) or samples (normalized), under the depletion
+  /// endpoints unless the request drops them.
+  static func problem(
+    points: [DataPoint], request: CurveRequest, pointUnits: CurveUnits
+  ) throws(CurveSourceError) -> FitProblem {
+    var problem = FitProblem(points: points, constraints: [])
+    try apply(
+      request, to: &problem, endpoints: request.endpoints ?? true, units: request.units ?? .normalized,
+      checkPoints: true, pointUnits: pointUnits)
     return problem
   }
 
-  /// Applies the degree, weight and constraint overrides; under the depletion endpoints
-  /// every t must lie in [0, 1].
+  /// Applies the request's degree, weights, constraints and milestones to `problem` (whose
+  /// `constraints` hold the source's own, normalized), then the endpoints: the finished
+  /// problem has the endpoints (when `endpoints`) followed by every other constraint.
+  ///
+  /// Values the request gives are range-checked in `units` (the spec reader checked the
+  /// spec's); with `checkPoints` the problem's points are too, in `pointUnits`, and are
+  /// converted from them.
   static func apply(
-    _ request: CurveRequest, to problem: inout FitProblem, usesDefaultConstraints: Bool
+    _ request: CurveRequest, to problem: inout FitProblem, endpoints: Bool, units: CurveUnits, checkPoints: Bool,
+    pointUnits: CurveUnits? = nil
   ) throws(CurveSourceError) {
+    let ranges = UnitRanges(
+      units: units, endpoints: endpoints, generalFitHint: "pass --unconstrained for a general fit",
+      percentHint: "pass --percent")
+    if checkPoints {
+      let pointRanges = UnitRanges(
+        units: pointUnits ?? units, endpoints: endpoints, generalFitHint: ranges.generalFitHint,
+        percentHint: ranges.percentHint)
+      for (index, point) in problem.points.enumerated() {
+        if let problem = pointRanges.timeProblem(point.t) ?? pointRanges.levelProblem(point.y) {
+          throw .invalidInput("point \(index + 1) (\(point.t), \(point.y)): \(problem)")
+        }
+      }
+      problem.points = problem.points.map((pointUnits ?? units).normalized)
+    }
     if let weights = request.weights { problem.weights = weights }
     if let degree = request.degree { problem.degree = degree }
-    var usesDefaults = usesDefaultConstraints
-    if let constraints = request.constraints {
-      problem.constraints = constraints
-      usesDefaults = false
+    for constraint in request.constraints {
+      if let trouble = ranges.timeProblem(constraint.t) {
+        throw .invalidInput("--constraint \(constraint): \(trouble)")
+      }
+      if case .value(_, let level) = constraint, let trouble = ranges.levelProblem(level) {
+        throw .invalidInput("--constraint \(constraint): \(trouble)")
+      }
     }
-    if usesDefaults, let outside = problem.points.firstIndex(where: { !(0...1).contains($0.t) }) {
+    for milestone in request.milestones {
+      if let trouble = ranges.timeProblem(milestone.t) ?? ranges.levelProblem(milestone.level) {
+        throw .invalidInput("milestone \(milestone.describe(in: .normalized)): \(trouble)")
+      }
+    }
+    problem.milestones += request.milestones.map(units.normalized)
+    let extra = problem.constraints + request.constraints.map(units.normalized)
+    if endpoints, let (_, conflict) = CurveSpec.endpointConflict(in: extra) {
       throw .invalidInput(
-        "point at index \(outside) has t = \(problem.points[outside].t), outside [0, 1], which the default "
-          + "constraints f(0)=1, f(1)=0 require; pass --unconstrained or --constraint for a general fit")
+        "constraint \(conflict) contradicts the depletion endpoints f(0) = 1, f(1) = 0; "
+          + "pass --unconstrained (or \"endpoints\": false) to fit without them")
+    }
+    problem.constraints = CurveSpec.constraints(endpoints: endpoints, adding: extra)
+    if let (first, second) = CurveSpec.contradictingMilestones(problem.milestones) {
+      let display = request.units ?? .normalized
+      throw .invalidInput(
+        "milestones \(problem.milestones[first].describe(in: display)) and "
+          + "\(problem.milestones[second].describe(in: display)) contradict each other: no level can be both")
     }
   }
 
@@ -113,16 +168,18 @@ public enum CurveResolver {
     problem.constraints == FitConstraint.depletionEndpoints ? .require : .ignore
   }
 
-  /// Fits `problem` under the request's policy (else `defaultPolicy`) and minimum slope.
+  /// Fits `problem` under the request's policy (else `defaultPolicy`) with `minSlope`
+  /// (normalized; default the request's, converted).
   static func fitted(
     problem: FitProblem, request: CurveRequest, displayName: String, defaultPolicy: MonotonicPolicy? = nil,
-    defaultMinSlope: Double = 0
+    minSlope: Double? = nil, units: CurveUnits? = nil
   ) throws(CurveSourceError) -> FittedCurve {
     let policy = request.policy ?? defaultPolicy ?? Self.defaultPolicy(for: problem)
-    let minSlope = request.minSlope ?? defaultMinSlope
+    let display = units ?? request.units ?? .normalized
+    let slope = minSlope ?? request.minSlope.map(display.normalized(slope:)) ?? 0
     return try fitted(
-      displayName: displayName, policy: policy, minSlope: minSlope, problem: problem,
-      pointCount: problem.points.count, isStreamed: false
+      displayName: displayName, policy: policy, minSlope: slope, problem: problem,
+      pointCount: problem.points.count, isStreamed: false, units: display
     ) { (policy, minSlope) throws(CurveFitError) in try problem.fit(policy: policy, minSlope: minSlope) }
   }
 
@@ -130,13 +187,13 @@ public enum CurveResolver {
   /// ``FittedCurve/policyViolation`` (located in `displayName`), fit errors are thrown.
   static func fitted(
     displayName: String, policy: MonotonicPolicy, minSlope: Double, problem: FitProblem, pointCount: Int,
-    isStreamed: Bool, _ fit: (MonotonicPolicy, Double) throws(CurveFitError) -> PolicyFitResult
+    isStreamed: Bool, units: CurveUnits, _ fit: (MonotonicPolicy, Double) throws(CurveFitError) -> PolicyFitResult
   ) throws(CurveSourceError) -> FittedCurve {
     let result: PolicyFitResult
     do { result = try fit(policy, minSlope) } catch { throw .fit(error.located(in: displayName)) }
     return FittedCurve(
       displayName: displayName, polynomial: result.report.polynomial, verdict: result.monotonicity, policy: policy,
-      minSlope: minSlope, fit: result, problem: problem, pointCount: pointCount, isStreamed: isStreamed,
+      minSlope: minSlope, fit: result, problem: problem, pointCount: pointCount, isStreamed: isStreamed, units: units,
       policyViolation: result.violation?.located(in: displayName))
   }
 }

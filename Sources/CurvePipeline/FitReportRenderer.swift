@@ -19,7 +19,10 @@ package enum FitReportRenderer {
       }
     }
     if curve.isStreamed { members.append(("streamed", .bool(true))) }
+    members.insert(("summary", .string(curve.summary)), at: 0)
     members.append(("monotonic", monotoneJSON(result)))
+    members.append(("monotonicity", monotonicityJSON(curve)))
+    if !curve.milestones.isEmpty { members.append(("milestones", milestonesJSON(curve))) }
     if let easing = curve.easing {
       let deviation = EasingImport.maxDeviation(of: curve.polynomial, from: easing)
       members.append(
@@ -39,7 +42,12 @@ package enum FitReportRenderer {
   package static func text(_ curve: FittedCurve) -> String? {
     guard let result = curve.fit, let problem = curve.problem else { return nil }
     let report = result.report
-    var text = humanReport(report, problem: problem, pointCount: curve.pointCount)
+    var text = curve.summary + "\n"
+    let milestoneLines = curve.milestoneLines
+    if !milestoneLines.isEmpty { text += "milestones: " + milestoneLines.joined(separator: "; ") + "\n" }
+    if let rise = curve.riseExplanation { text += "problem: the curve \(rise)\n" }
+    text += "\nStatistics\n"
+    text += humanReport(report, problem: problem, pointCount: curve.pointCount)
     if report.maxAbsResidual.isNaN {
       text = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
         line.hasPrefix("max |residual|") ? "max |residual|  not computed (standard input is read once)" : String(line)
@@ -195,6 +203,73 @@ package enum FitReportRenderer {
     }
     return .object(members)
   }
+  /// The exact verdict as data, spelled the same by `fit --json` and `check --json`:
+  /// `{"verdict": "notMonotone", "witness": {"t": …, "slope": …, "verified": …}, "flatPoints": […],
+  /// "rises": {"from": …, "to": …}}` (witness and rises null when the curve never rises).
+  package static func monotonicityJSON(_ curve: FittedCurve) -> JSONValue {
+    let witness: JSONValue =
+      curve.risingWitness.map { w in
+        .object([("t", .number(w.t)), ("slope", .number(w.slope)), ("verified", .bool(w.isVerified))])
+      } ?? .null
+    let rises: JSONValue =
+      curve.risingStretch().map { stretch in
+        .object([("from", .number(stretch.from)), ("to", .number(stretch.to))])
+      } ?? .null
+    return .object([
+      ("verdict", .string(verdictName(curve.verdict))),
+      ("description", .string(curve.verdict.description)),
+      ("witness", witness),
+      ("rises", rises),
+      (
+        "flatPoints",
+        .array(curve.verdict.flatPoints.map { .object([("t", .number($0.t)), ("exact", .bool($0.isExact))]) })
+      ),
+    ])
+  }
+
+  /// Each milestone with its value, margin and state (normalized units).
+  package static func milestonesJSON(_ curve: FittedCurve) -> JSONValue {
+    .array(
+      curve.milestones.map { milestone in
+        let margin = milestone.margin(of: curve.polynomial)
+        let tolerance = 1e-12 * max(1, abs(milestone.level))
+        let kind: String
+        switch milestone {
+        case .atLeast: kind = "atLeast"
+        case .atMost: kind = "atMost"
+        }
+        return .object([
+          ("kind", .string(kind)), ("t", .number(milestone.t)), ("level", .number(milestone.level)),
+          ("value", .number(curve.polynomial.value(at: milestone.t))), ("margin", .number(margin)),
+          ("holds", .bool(margin >= -tolerance)), ("active", .bool(abs(margin) <= tolerance)),
+          ("text", .string(milestone.describe(in: curve.units))),
+        ])
+      })
+  }
+
+  /// The verdict's case name: `strictlyDecreasing`, `nonIncreasing`, `strictlyIncreasing`,
+  /// `nonDecreasing`, `constant` or `notMonotone`.
+  package static func verdictName(_ verdict: MonotonicityVerdict) -> String {
+    switch verdict {
+    case .strictlyDecreasing: return "strictlyDecreasing"
+    case .nonIncreasing: return "nonIncreasing"
+    case .strictlyIncreasing: return "strictlyIncreasing"
+    case .nonDecreasing: return "nonDecreasing"
+    case .constant: return "constant"
+    case .notMonotone: return "notMonotone"
+    }
+  }
+
+  /// The one-line failure for a curve that breaks its `require` policy, in the designer's
+  /// terms when the curve rises (where, what pulls it up, advice), else the fitter's words.
+  package static func violationMessage(_ curve: FittedCurve) -> String? {
+    guard let violation = curve.policyViolation else { return nil }
+    if curve.minSlope == 0, let rise = curve.riseExplanation {
+      return "\(curve.displayName): the fitted curve \(rise)"
+    }
+    return violation.description
+  }
+
   /// Left-aligned columns separated by two spaces.
   package static func table(_ rows: [[String]]) -> String {
     let columns = rows.map(\.count).max() ?? 0

@@ -37,6 +37,8 @@ public struct FittedCurve: Sendable {
   public var isStreamed: Bool
   /// The spec, when the source was one: its codegen options, `durationDays` and description.
   public var spec: CurveSpec?
+  /// The units the curve is shown in: days or normalized time, percent or fractions.
+  public var units: CurveUnits
   /// The imported easing, for `--from-css`.
   public var easing: CubicBezierEasing?
   /// Set when a fitted curve breaks its `require` policy: the error with the witness, ready
@@ -47,8 +49,8 @@ public struct FittedCurve: Sendable {
   public init(
     displayName: String, name: String? = nil, polynomial: Polynomial, verdict: MonotonicityVerdict,
     policy: MonotonicPolicy, minSlope: Double = 0, fit: PolicyFitResult? = nil, problem: FitProblem? = nil,
-    pointCount: Int = 0, isStreamed: Bool = false, spec: CurveSpec? = nil, easing: CubicBezierEasing? = nil,
-    policyViolation: CurveFitError? = nil
+    pointCount: Int = 0, isStreamed: Bool = false, units: CurveUnits = .normalized, spec: CurveSpec? = nil,
+    easing: CubicBezierEasing? = nil, policyViolation: CurveFitError? = nil
   ) {
     self.displayName = displayName
     self.name = name
@@ -61,6 +63,7 @@ public struct FittedCurve: Sendable {
     self.problem = problem
     self.pointCount = pointCount
     self.isStreamed = isStreamed
+    self.units = units
     self.spec = spec
     self.easing = easing
     self.policyViolation = policyViolation
@@ -68,6 +71,9 @@ public struct FittedCurve: Sendable {
 
   /// The fitter's report; nil for given coefficients.
   public var report: FitReport? { fit?.report }
+
+  /// The milestones the fit honoured, normalized.
+  public var milestones: [Milestone] { problem?.milestones ?? [] }
 
   /// The points fitted (empty for coefficients and streamed data).
   public var points: [DataPoint] { problem?.points ?? [] }
@@ -77,5 +83,5 @@ public struct FittedCurve: Sendable {
   public var risingWitness: MonotonicityWitness? { verdict.risingWitness(of: polynomial) }
 
   /// The depletion period in days, from the spec.
-  public var durationDays: Double? { spec?.durationDays }
+  public var durationDays: Double? { units.durationDays ?? spec?.durationDays }
 }

@@ -11,8 +11,18 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
   case monotone(MonotoneFitError)
   /// `require`: the fitted curve has f′(t) = `slope` > −minSlope at `t`.
   case notMonotone(t: Double, slope: Double, minSlope: Double, coefficients: [Double])
+  /// Milestones under `ignore`: only a monotone curve makes each a condition at one point.
+  case milestonesNeedMonotonicity
   /// An error about the curve of the spec or data file `source` (its file name).
   indirect case located(CurveFitError, source: String)
+
+  /// True when the milestones cannot hold together with the endpoints (and monotonicity).
+  public var isMilestoneInfeasibility: Bool {
+    switch underlying {
+    case .fit(.milestonesInfeasible), .monotone(.fit(.milestonesInfeasible)): return true
+    default: return false
+    }
+  }
 
   /// The error without its location.
   public var underlying: CurveFitError {
@@ -33,9 +43,16 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
     case .monotone(let error): return error.description
     case .notMonotone(let t, let slope, let minSlope, let coefficients):
       let bound = minSlope > 0 ? "f′ ≤ -\(minSlope)" : "non-increasing"
+      // The exact monotone optimum exists for cubics; never suggest it for higher degrees.
+      let advice =
+        coefficients.count <= 4
+        ? "use \"monotonic\": \"enforce\" (--monotonic enforce) for the best monotone curve"
+        : "lower the degree to 3 and use \"monotonic\": \"enforce\", or move the points that rise"
       return "the fitted curve is not \(bound) on [0, 1]: f′(\(t)) = \(slope) "
-        + "(coefficients \(coefficients.map(\.description).joined(separator: ","))); "
-        + "use \"monotonic\": \"enforce\" (--monotonic enforce) for the best monotone curve"
+        + "(coefficients \(coefficients.map(\.description).joined(separator: ","))); \(advice)"
+    case .milestonesNeedMonotonicity:
+      return "milestones need \"monotonic\": \"require\" or \"enforce\"; only a monotone curve makes each "
+        + "milestone a condition at one point"
     case .located(let inner, let source):
       return "\(inner.description) (\(source))"
     }
@@ -57,12 +74,18 @@ public struct PolicyFitResult: Sendable, Hashable {
   /// CurveCore's exact monotonicity verdict on [0, 1] for the produced curve.
   public let monotonicity: MonotonicityVerdict
   /// Under `require`: the ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)`` the
-  /// produced curve earns (with the witness), or nil when it complies. Always nil otherwise.
+  /// produced curve earns (with the witness), or nil when it complies. Under `enforce`: the
+  /// same, in the rare case where rounding leaves the optimum rising by an ulp at a pinned
+  /// flat point. Always nil under `ignore`.
   public let violation: CurveFitError?
 }
 
 extension FitProblem {
   /// Fits the problem under `policy`.
+  ///
+  /// Milestones are inequality constraints of the fit (``LeastSquaresFitter/fitWithMilestones(_:)``
+  /// under `require`, half-planes of ``MonotoneFitter`` under `enforce`) and are refused under
+  /// `ignore`.
   ///
   /// - `require`: the ordinary fit, then a proof that f′ ≤ −minSlope on [0, 1]; a curve
   ///   that provably violates it is returned with ``PolicyFitResult/violation`` set to
@@ -80,12 +103,15 @@ extension FitProblem {
         if case .fit(let inner) = error { throw .fit(inner) }
         throw .monotone(error)
       }
-      return PolicyFitResult(
-        policy: policy, minSlope: minSlope, report: monotone.fit, monotone: monotone, verdict: monotone.verdict,
-        monotonicity: monotone.fit.polynomial.monotonicity(), violation: nil)
+      return PolicyFitResult.enforced(monotone, minSlope: minSlope)
     case .require, .ignore:
+      if policy == .ignore, !milestones.isEmpty { throw .milestonesNeedMonotonicity }
       let report: FitReport
-      do { report = try LeastSquaresFitter.fit(self) } catch { throw .fit(error) }
+      do {
+        report = milestones.isEmpty ? try LeastSquaresFitter.fit(self) : try LeastSquaresFitter.fitWithMilestones(self)
+      } catch {
+        throw .fit(error)
+      }
       return PolicyFitResult.checked(report, policy: policy, minSlope: minSlope)
     }
   }
@@ -103,9 +129,7 @@ extension StreamingLeastSquares {
         if case .fit(let inner) = error { throw .fit(inner) }
         throw .monotone(error)
       }
-      return PolicyFitResult(
-        policy: policy, minSlope: minSlope, report: monotone.fit, monotone: monotone, verdict: monotone.verdict,
-        monotonicity: monotone.fit.polynomial.monotonicity(), violation: nil)
+      return PolicyFitResult.enforced(monotone, minSlope: minSlope)
     }
     let report: FitReport
     do { report = try solve() } catch { throw .fit(error) }
@@ -136,6 +160,23 @@ extension PolicyFitResult {
     return PolicyFitResult(
       policy: policy, minSlope: minSlope, report: report, monotone: nil, verdict: verdict, monotonicity: exact,
       violation: violation)
+  }
+
+  /// The result of an `enforce` fit. The monotone optimum is non-increasing by construction, but
+  /// an equality constraint can pin it to the boundary (f′ = 0 at an interior t), where the
+  /// rounded coefficients may rise by an ulp: CurveCore's exact verdict then decides, and such
+  /// a curve is reported as a violation rather than shipped as monotone.
+  static func enforced(_ monotone: MonotoneFitReport, minSlope: Double) -> PolicyFitResult {
+    let exact = monotone.fit.polynomial.monotonicity()
+    var violation: CurveFitError?
+    if !exact.isDecreasing {
+      let witness = exact.risingWitness(of: monotone.fit.polynomial)
+      violation = .notMonotone(
+        t: witness?.t ?? 0.5, slope: witness?.slope ?? 0, minSlope: 0, coefficients: monotone.fit.coefficients)
+    }
+    return PolicyFitResult(
+      policy: .enforce, minSlope: minSlope, report: monotone.fit, monotone: monotone, verdict: monotone.verdict,
+      monotonicity: exact, violation: violation)
   }
 
   /// The same result with the curve's report replaced (same polynomial), e.g. completed by

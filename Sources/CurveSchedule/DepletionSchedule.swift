@@ -2,11 +2,17 @@ import CurveCore
 import Foundation
 
 /// Maps real dates to levels for one depletion curve: the article's `currentLevel(at:)`,
-/// `setCurrentFill` and widget percentage, as a value type.
+/// `setCurrentFill` and widget percentage, and the exact dates at which that percentage
+/// changes, as a value type.
 ///
 /// The level is derived entirely from ``lastRefillDate`` and ``duration``: at the refill
 /// date the normalized elapsed time is 0, after `duration` seconds it is 1, and dates outside
 /// that span are clamped (before the refill → level f(0), after the end → level f(1)).
+///
+/// Every method has a generated counterpart of the same name (`curvekit generate
+/// --with-schedule`), a static function that takes the schedule's state as its first
+/// arguments: `currentLevel(at:)` here is `currentLevel(lastRefillDate:depletionDays:at:)`
+/// there, and both run the same code (`DepletionScheduleKernel`), so their results are identical.
 public struct DepletionSchedule: Sendable, Hashable {
   /// Seconds in a day, as the article defines it (no leap seconds, no time zones).
   public static let secondsInDay: TimeInterval = 86_400
@@ -44,33 +50,30 @@ public struct DepletionSchedule: Sendable, Hashable {
   /// The normalized elapsed time at `date`, exactly as the article computes it:
   /// `min(1, max(0, date − lastRefillDate) / duration)`. Dates before the refill give 0.
   public func normalizedElapsed(at date: Date) -> Double {
-    let elapsed = max(0.0, date.timeIntervalSince(lastRefillDate))
-    return min(1.0, elapsed / duration)
+    DepletionScheduleKernel.normalizedElapsed(at: date, lastRefillDate: lastRefillDate, duration: duration)
   }
 
-  /// The level at `date` (the article's `currentLevel(at:)`): ``normalizedElapsed(at:)``
+  /// The level at `date`, the article's `currentLevel(at:)`: ``normalizedElapsed(at:)``
   /// evaluated by ``CurveCore/Cubic/level(forNormalizedElapsed:)``, bit for bit the article's result.
   /// - Parameter date: the moment to evaluate; now by default.
-  public func level(at date: Date = Date()) -> Double {
+  public func currentLevel(at date: Date = Date()) -> Double {
     curve.level(forNormalizedElapsed: normalizedElapsed(at: date))
   }
 
   /// The level at `date` evaluated by a chosen ``CurveCore/EvaluationScheme``.
-  public func level(at date: Date, scheme: EvaluationScheme) -> Double {
+  public func currentLevel(at date: Date, scheme: EvaluationScheme) -> Double {
     curve.level(forNormalizedElapsed: normalizedElapsed(at: date), scheme: scheme)
   }
 
-  /// The widget's percentage at `date`: ``widgetPercentage(forLevel:)`` of ``level(at:)``.
+  /// The widget's percentage at `date`: ``widgetPercentage(forLevel:)`` of ``currentLevel(at:)``.
   public func widgetPercentage(at date: Date = Date()) -> Int {
-    Self.widgetPercentage(forLevel: level(at: date))
+    Self.widgetPercentage(forLevel: currentLevel(at: date))
   }
 
   /// The article's widget rounding: `level·100` rounded half away from zero, clamped to
   /// 0…100. A NaN level gives 0; it never traps.
   public static func widgetPercentage(forLevel level: Double) -> Int {
-    let percent = (level * 100).rounded()
-    guard !percent.isNaN else { return 0 }
-    return Int(min(100, max(0, percent)))
+    DepletionScheduleKernel.widgetPercentage(forLevel: level)
   }
 
   /// The refill date that makes the level at `now` equal `level` (the article's
@@ -88,9 +91,7 @@ public struct DepletionSchedule: Sendable, Hashable {
   /// generated schedule code uses); the article writes `normalized · days · 86 400`, which can
   /// differ from it in the last bit.
   public func refillDate(forLevel level: Double, at now: Date, inverse: (Double) -> Double) -> Date {
-    let clampedLevel = max(0.0, min(1.0, level))
-    let normalized = Cubic.clampedNormalizedElapsed(inverse(clampedLevel))
-    return now.addingTimeInterval(-normalized * duration)
+    DepletionScheduleKernel.refillDate(forLevel: level, at: now, duration: duration, inverse: inverse)
   }
 
   /// The article's `setCurrentFill`: moves ``lastRefillDate`` so that the level at `now`
@@ -100,17 +101,25 @@ public struct DepletionSchedule: Sendable, Hashable {
   }
 
   /// ``refillDate(forLevel:at:inverse:)`` with CurveCore's inverse of ``curve``
-  /// (``CurveCore/Cubic/normalizedElapsed(forLevel:method:)``). The default `.bisection` is the
-  /// article's algorithm bit for bit (time error ≈ 1.2e-10 of the duration, larger at a flat
-  /// end); `.auto` reaches full double precision.
-  public func refillDate(forLevel level: Double, at now: Date, method: InverseMethod = .bisection) -> Date {
+  /// (``CurveCore/Cubic/normalizedElapsed(forLevel:method:)``). The default `.auto` is the
+  /// full-precision solver (|Δt| ≤ 4.5e-16 of the duration); `.bisection` is the article's
+  /// algorithm bit for bit (≈ 1.2e-10 of the duration, more at a flat end), only when asked for.
+  public func refillDate(forLevel level: Double, at now: Date, method: InverseMethod = .auto) -> Date {
     refillDate(forLevel: level, at: now) { curve.normalizedElapsed(forLevel: $0, method: method) }
   }
 
   /// The article's `setCurrentFill` with CurveCore's inverse: see
-  /// ``refillDate(forLevel:at:method:)``. With the default `.bisection` this is the
-  /// article's code path exactly.
-  public mutating func setCurrentFill(_ fill: Double, at now: Date = Date(), method: InverseMethod = .bisection) {
+  /// ``refillDate(forLevel:at:method:)``. The default is the full-precision `.auto`; pass
+  /// `.bisection` for the article's code path exactly.
+  public mutating func setCurrentFill(_ fill: Double, at now: Date = Date(), method: InverseMethod = .auto) {
     lastRefillDate = refillDate(forLevel: fill, at: now, method: method)
   }
+
+  /// The level at `date`.
+  @available(*, deprecated, renamed: "currentLevel(at:)")
+  public func level(at date: Date = Date()) -> Double { currentLevel(at: date) }
+
+  /// The level at `date` by `scheme`.
+  @available(*, deprecated, renamed: "currentLevel(at:scheme:)")
+  public func level(at date: Date, scheme: EvaluationScheme) -> Double { currentLevel(at: date, scheme: scheme) }
 }

@@ -13,19 +13,38 @@ extension CurveSpec {
   ///
   /// - Complexity: O(n) in the length of the text.
   public static func parse(_ text: String, sourceName: String) throws(SpecError) -> CurveSpec {
-    try parse(text, sourceName: sourceName, meter: NoWorkMeter())
+    try parse(utf8: Array(text.utf8), sourceName: sourceName)
   }
 
-  /// Parses a spec from JSON text, reporting the reader's steps to `meter` (see
-  /// ``WorkMeter``): the JSON parser's (``JSONParser/parse(_:meter:)``) and the decoder's
-  /// (every array element it visits or copies, every member it compares with a known key,
-  /// every step of the duplicate-t check). The linearity tests bound the total.
+  /// Parses a spec from the UTF-8 bytes of a JSON document (what ``load(path:)`` reads):
+  /// the bytes are scanned once, with no intermediate `String`.
+  /// - Throws: ``SpecError`` for invalid UTF-8, malformed JSON or an invalid spec.
+  /// - Complexity: O(n) in the number of bytes.
+  public static func parse(utf8 bytes: [UInt8], sourceName: String) throws(SpecError) -> CurveSpec {
+    try parse(utf8: bytes, sourceName: sourceName, meter: NoWorkMeter())
+  }
+
+  /// ``parse(_:sourceName:)``, reporting the reader's steps to `meter` (see ``WorkMeter``).
   package static func parse(_ text: String, sourceName: String, meter: some WorkMeter) throws(SpecError)
     -> CurveSpec
   {
+    try parse(utf8: Array(text.utf8), sourceName: sourceName, meter: meter)
+  }
+
+  /// ``parse(utf8:sourceName:)``, reporting the reader's steps to `meter` (see
+  /// ``WorkMeter``): the UTF-8 check's (a step per byte it decodes), the JSON parser's
+  /// (``JSONParser/parse(utf8:meter:)``) and the decoder's (every array element it visits
+  /// or copies, every member it compares with a known key, every step of the duplicate-t
+  /// check). The linearity tests bound the total.
+  package static func parse(utf8 bytes: [UInt8], sourceName: String, meter: some WorkMeter) throws(SpecError)
+    -> CurveSpec
+  {
+    if let offset = firstInvalidUTF8(bytes, meter: meter) {
+      throw SpecError("the file is not valid UTF-8 text (byte \(offset + 1))", source: sourceName)
+    }
     let root: JSONNode
     do {
-      root = try JSONParser.parse(text, meter: meter)
+      root = try JSONParser.parse(utf8: bytes, meter: meter)
     } catch {
       throw SpecError("malformed JSON: \(error.message)", source: sourceName, location: error.location)
     }
@@ -35,9 +54,25 @@ extension CurveSpec {
   /// Reads and parses the spec at `path`.
   /// - Throws: ``SpecError`` when the file cannot be read or is not a valid spec.
   public static func load(path: String) throws(SpecError) -> CurveSpec {
-    let sourceName = FileText.displayName(of: path)
-    let text = try FileText.read(path: path, sourceName: sourceName)
-    return try parse(text, sourceName: sourceName)
+    let sourceName = FileIO.displayName(of: path)
+    return try parse(utf8: FileIO.readSpecBytes(path: path, sourceName: sourceName), sourceName: sourceName)
+  }
+
+  /// The offset of the first byte that does not belong to a valid UTF-8 sequence, or nil.
+  /// - Complexity: O(n), one pass, no allocation.
+  static func firstInvalidUTF8(_ bytes: [UInt8], meter: some WorkMeter) -> Int? {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar):
+        meter.add(scalar.count)
+        offset += scalar.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
   }
 }
 
@@ -46,11 +81,25 @@ extension CurveSpec {
 /// Paths are built only for an error message (`@autoclosure`), so a point costs no string work.
 struct SpecDecoder<Meter: WorkMeter> {
   let source: String
-  /// Where the decoder's steps go (see ``CurveSpec/parse(_:sourceName:meter:)``).
+  /// Where the decoder's steps go (see ``CurveSpec/parse(utf8:sourceName:meter:)``).
   let meter: Meter
 
-  func fail(_ message: String, at node: JSONNode) -> SpecError {
-    SpecError(message, source: source, location: node.location)
+  func fail(_ message: String, at node: JSONNode) -> SpecError { fail(message, at: node.location) }
+
+  func fail(_ message: String, at location: SourceLocation) -> SpecError {
+    SpecError(message, source: source, location: location)
+  }
+
+  /// `value`, after one step reported to the meter (one comparison, one element visited).
+  @inline(__always)
+  func counted<T>(_ value: T) -> T {
+    meter.add(1)
+    return value
+  }
+
+  /// The value of the member named `key` (each member compared is a step).
+  func member(_ key: String, of members: [JSONNode.Member]) -> JSONNode? {
+    members.first(where: { counted($0.key == key) })?.value
   }
 
   func object(_ node: JSONNode, path: @autoclosure () -> String, allowed: [String]) throws(SpecError)
@@ -107,18 +156,6 @@ struct SpecDecoder<Meter: WorkMeter> {
     }
   }
 
-  /// `value`, after one step reported to the meter (one comparison, one element visited).
-  @inline(__always)
-  func counted<T>(_ value: T) -> T {
-    meter.add(1)
-    return value
-  }
-
-  /// The value of the member named `key` (each member compared is a step).
-  func member(_ key: String, of members: [JSONNode.Member]) -> JSONNode? {
-    members.first(where: { counted($0.key == key) })?.value
-  }
-
   func choice<T: RawRepresentable & CaseIterable>(
     _ node: JSONNode, path: @autoclosure () -> String, as type: T.Type
   ) throws(SpecError) -> T
@@ -139,6 +176,23 @@ struct SpecDecoder<Meter: WorkMeter> {
     let name = try string(nameNode, path: "name")
     guard !name.trimmingSpaces.isEmpty else { throw fail("name: must not be empty", at: nameNode) }
 
+    var spec = CurveSpec(name: name, points: [], sourceName: source)
+    if let node = member("description") { spec.details = try string(node, path: "description") }
+    if let node = member("durationDays") {
+      let value = try number(node, path: "durationDays")
+      guard value > 0 else { throw fail("durationDays: \(value) is not positive", at: node) }
+      spec.durationDays = value
+    }
+    if let node = member("timeUnit") {
+      spec.timeUnit = try choice(node, path: "timeUnit", as: TimeUnit.self)
+      if spec.timeUnit == .days, spec.durationDays == nil {
+        throw fail("timeUnit: \"days\" needs \"durationDays\" (the length of the period in days)", at: node)
+      }
+    }
+    if let node = member("levelUnit") { spec.levelUnit = try choice(node, path: "levelUnit", as: LevelUnit.self) }
+    if let node = member("endpoints") { spec.endpoints = try bool(node, path: "endpoints") }
+    let ranges = UnitRanges(units: spec.units, endpoints: spec.endpoints)
+
     guard let pointsNode = member("points") else { throw fail("missing required field \"points\"", at: root) }
     let pointCount: Int
     switch pointsNode.kind {
@@ -148,12 +202,8 @@ struct SpecDecoder<Meter: WorkMeter> {
     guard pointCount > 0 else {
       throw fail("points: empty; a curve needs at least one control point", at: pointsNode)
     }
+    spec.points = try decodePoints(pointsNode, ranges: ranges)
 
-    var constraints: [FitConstraint]?
-    if let node = member("constraints") { constraints = try decodeConstraints(node) }
-    let points = try decodePoints(pointsNode, depletion: constraints == nil)
-
-    var weights: [Double]?
     if let node = member("weights") {
       let items = try array(node, path: "weights")
       guard items.count == pointCount else {
@@ -168,10 +218,9 @@ struct SpecDecoder<Meter: WorkMeter> {
         guard weight > 0 else { throw fail("weights[\(index)]: \(weight) is not positive", at: item) }
         values.append(weight)
       }
-      weights = values
+      spec.weights = values
     }
 
-    var degree = 3
     if let node = member("degree") {
       let value = try number(node, path: "degree")
       guard value == value.rounded(), value >= Double(CurveSpec.degrees.lowerBound),
@@ -182,13 +231,27 @@ struct SpecDecoder<Meter: WorkMeter> {
           at: node
         )
       }
-      degree = Int(value)
+      spec.degree = Int(value)
     }
 
-    var spec = CurveSpec(
-      name: name, points: points, weights: weights, degree: degree, constraints: constraints, sourceName: source)
-    if let node = member("description") { spec.details = try string(node, path: "description") }
+    if let node = member("constraints") { spec.constraints = try decodeConstraints(node, ranges: ranges) }
+    if spec.endpoints,
+      let (index, constraint) = CurveSpec.endpointConflict(in: spec.constraints.map(spec.units.normalized)),
+      case .array(let items) = member("constraints")?.kind
+    {
+      throw fail(
+        "constraints[\(index)]: \(constraint) contradicts the depletion endpoints f(0) = 1, f(1) = 0; "
+          + "add \"endpoints\": false to fit without them", at: items[index])
+    }
     if let node = member("monotonic") { spec.monotonic = try choice(node, path: "monotonic", as: MonotonicPolicy.self) }
+    if let node = member("milestones") {
+      spec.milestones = try decodeMilestones(node, ranges: ranges)
+      if spec.monotonic == .ignore, !spec.milestones.isEmpty {
+        throw fail(
+          "milestones: they need \"monotonic\": \"require\" or \"enforce\"; only a monotone curve makes each "
+            + "milestone a condition at one point", at: node)
+      }
+    }
     if let node = member("minSlope") {
       let value = try number(node, path: "minSlope")
       guard value >= 0 else {
@@ -196,25 +259,23 @@ struct SpecDecoder<Meter: WorkMeter> {
       }
       spec.minSlope = value
     }
-    if let node = member("durationDays") {
-      let value = try number(node, path: "durationDays")
-      guard value > 0 else { throw fail("durationDays: \(value) is not positive", at: node) }
-      spec.durationDays = value
-    }
     if let node = member("codegen") { spec.codegen = try decodeCodegen(node) }
     return spec
   }
 
   /// The points of a non-empty `points` array: flat pairs straight from
   /// ``JSONNode/Kind/numberPairs(_:)``, any other shape element by element (with its errors).
-  func decodePoints(_ node: JSONNode, depletion: Bool) throws(SpecError) -> [DataPoint] {
+  func decodePoints(_ node: JSONNode, ranges: UnitRanges) throws(SpecError) -> [DataPoint] {
     var points: [DataPoint] = []
     if case .numberPairs(let pairs) = node.kind {
       points.reserveCapacity(pairs.count)
       for (index, pair) in pairs.enumerated() {
         meter.add(1)
-        if depletion && !(0...1).contains(pair.first) {
-          throw outsideUnitInterval(index, pair.first, at: pair.firstLocation)
+        if let problem = ranges.timeProblem(pair.first) {
+          throw fail("points[\(index)][0]: \(problem)", at: pair.firstLocation)
+        }
+        if let problem = ranges.levelProblem(pair.second) {
+          throw fail("points[\(index)][1]: \(problem)", at: pair.secondLocation)
         }
         points.append(DataPoint(t: pair.first, y: pair.second))
       }
@@ -234,7 +295,8 @@ struct SpecDecoder<Meter: WorkMeter> {
       }
       let t = try number(pair[0], path: "points[\(index)][0]")
       let y = try number(pair[1], path: "points[\(index)][1]")
-      if depletion && !(0...1).contains(t) { throw outsideUnitInterval(index, t, at: pair[0].location) }
+      if let problem = ranges.timeProblem(t) { throw fail("points[\(index)][0]: \(problem)", at: pair[0]) }
+      if let problem = ranges.levelProblem(y) { throw fail("points[\(index)][1]: \(problem)", at: pair[1]) }
       points.append(DataPoint(t: t, y: y))
     }
     if let (first, second) = CurveSpec.conflictingDuplicate(in: points, meter: meter) {
@@ -243,20 +305,54 @@ struct SpecDecoder<Meter: WorkMeter> {
     return points
   }
 
-  func outsideUnitInterval(_ index: Int, _ t: Double, at location: SourceLocation) -> SpecError {
-    SpecError(
-      "points[\(index)][0]: t = \(t) is outside [0, 1]; a depletion curve spans normalized time 0…1 "
-        + "(give \"constraints\" explicitly for a general fit)", source: source, location: location)
-  }
-
   func conflict(_ points: [DataPoint], _ first: Int, _ second: Int, at location: SourceLocation) -> SpecError {
     let (t, y, previous) = (points[second].t, points[second].y, points[first].y)
-    return SpecError(
+    return fail(
       "points[\(second)]: t = \(t) repeats points[\(first)] with a different level (\(y) vs \(previous))",
-      source: source, location: location)
+      at: location)
   }
 
-  func decodeConstraints(_ node: JSONNode) throws(SpecError) -> [FitConstraint] {
+  func decodeMilestones(_ node: JSONNode, ranges: UnitRanges) throws(SpecError) -> [Milestone] {
+    var milestones: [Milestone] = []
+    let items = try array(node, path: "milestones")
+    for (index, item) in items.enumerated() {
+      meter.add(1)
+      let path = "milestones[\(index)]"
+      let members = try object(item, path: path, allowed: ["until", "atLeast", "from", "atMost"])
+      func member(_ key: String) -> JSONNode? { self.member(key, of: members) }
+      let milestone: Milestone
+      switch (member("until"), member("atLeast"), member("from"), member("atMost")) {
+      case (let until?, let level?, nil, nil):
+        milestone = .atLeast(
+          level: try number(level, path: path + ".atLeast"), until: try number(until, path: path + ".until"))
+      case (nil, nil, let from?, let level?):
+        milestone = .atMost(
+          level: try number(level, path: path + ".atMost"), from: try number(from, path: path + ".from"))
+      default:
+        throw fail(
+          "\(path): expected {\"until\": T, \"atLeast\": LEVEL} or {\"from\": T, \"atMost\": LEVEL}", at: item)
+      }
+      let key = milestone.isAtLeast ? "until" : "from"
+      if let problem = ranges.timeProblem(milestone.t), let at = member(key) {
+        throw fail("\(path).\(key): \(problem)", at: at)
+      }
+      let levelKey = milestone.isAtLeast ? "atLeast" : "atMost"
+      if let problem = ranges.levelProblem(milestone.level), let at = member(levelKey) {
+        throw fail("\(path).\(levelKey): \(problem)", at: at)
+      }
+      milestones.append(milestone)
+    }
+    if let (first, second) = CurveSpec.contradictingMilestones(milestones) {
+      let units = ranges.units
+      throw fail(
+        "milestones[\(first)] (\(units.normalized(milestones[first]).describe(in: units))) and milestones[\(second)] "
+          + "(\(units.normalized(milestones[second]).describe(in: units))) contradict each other: no level can be both",
+        at: items[second])
+    }
+    return milestones
+  }
+
+  func decodeConstraints(_ node: JSONNode, ranges: UnitRanges) throws(SpecError) -> [FitConstraint] {
     var constraints: [FitConstraint] = []
     for (index, item) in try array(node, path: "constraints").enumerated() {
       meter.add(1)
@@ -265,9 +361,12 @@ struct SpecDecoder<Meter: WorkMeter> {
       func member(_ key: String) -> JSONNode? { self.member(key, of: members) }
       guard let tNode = member("t") else { throw fail("\(path): missing \"t\"", at: item) }
       let t = try number(tNode, path: path + ".t")
+      if let problem = ranges.timeProblem(t) { throw fail("\(path).t: \(problem)", at: tNode) }
       switch (member("value"), member("slope")) {
       case (let value?, nil):
-        constraints.append(.value(at: t, equals: try number(value, path: path + ".value")))
+        let level = try number(value, path: path + ".value")
+        if let problem = ranges.levelProblem(level) { throw fail("\(path).value: \(problem)", at: value) }
+        constraints.append(.value(at: t, equals: level))
       case (nil, let slope?):
         constraints.append(.slope(at: t, equals: try number(slope, path: path + ".slope")))
       case (.some, .some):
@@ -280,7 +379,8 @@ struct SpecDecoder<Meter: WorkMeter> {
   }
 
   func decodeCodegen(_ node: JSONNode) throws(SpecError) -> CodegenOptions {
-    let members = try object(node, path: "codegen", allowed: ["typeName", "access", "inverse", "withSchedule"])
+    let members = try object(
+      node, path: "codegen", allowed: ["typeName", "access", "inverse", "withSchedule", "conformsTo"])
     var options = CodegenOptions()
     for member in members {
       meter.add(1)
@@ -294,10 +394,26 @@ struct SpecDecoder<Meter: WorkMeter> {
         options.typeName = name
       case "access": options.access = try choice(member.value, path: path, as: AccessLevel.self)
       case "inverse": options.inverse = try choice(member.value, path: path, as: InverseMethod.self)
+      case "conformsTo": options.conformances = try protocolNames(member.value, path: path)
       default: options.withSchedule = try bool(member.value, path: path)
       }
     }
     return options
+  }
+
+  /// `"conformsTo"`: an array of protocol names, each a Swift identifier.
+  func protocolNames(_ node: JSONNode, path: String) throws(SpecError) -> [String] {
+    let items = try array(node, path: path)
+    var names: [String] = []
+    for (index, item) in items.enumerated() {
+      meter.add(1)
+      let name = try string(item, path: "\(path)[\(index)]")
+      if let problem = SwiftIdentifier.problem(withTypeName: name) {
+        throw fail("\(path)[\(index)]: \(problem)", at: item)
+      }
+      names.append(name)
+    }
+    return names
   }
 }
 
@@ -314,5 +430,59 @@ extension String {
       let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
     else { return "" }
     return Substring(scalars[first...last])
+  }
+}
+
+/// The spans a curve's times and levels must lie in, with the messages that explain them:
+/// the spec reader's, and the resolver's for values given on the command line.
+package struct UnitRanges: Sendable {
+  /// The units the values are written in.
+  package let units: CurveUnits
+  /// True when the depletion endpoints hold (then normalized time is [0, 1] and fractional
+  /// levels [0, 1]).
+  package let endpoints: Bool
+  /// How to ask for a general fit, for the messages ("add \"endpoints\": false", "pass --unconstrained").
+  package let generalFitHint: String
+  /// How to switch to percent, for the messages.
+  package let percentHint: String
+
+  /// Ranges for `units` and `endpoints`, with hints in the spec's words.
+  package init(
+    units: CurveUnits, endpoints: Bool, generalFitHint: String = "add \"endpoints\": false for a general fit",
+    percentHint: String = "add \"levelUnit\": \"percent\""
+  ) {
+    self.units = units
+    self.endpoints = endpoints
+    self.generalFitHint = generalFitHint
+    self.percentHint = percentHint
+  }
+
+  /// Why `t` is out of range, or nil: days always lie in 0…durationDays; normalized time in
+  /// [0, 1] while the depletion endpoints hold.
+  package func timeProblem(_ t: Double) -> String? {
+    if let days = units.durationDays {
+      return (0...days).contains(t) ? nil : "day \(t) is outside the period, days 0…\(days)"
+    }
+    guard endpoints, !(0...1).contains(t) else { return nil }
+    return "t = \(t) is outside [0, 1]; a depletion curve spans normalized time 0…1 (\(generalFitHint))"
+  }
+
+  /// Why `level` is out of range, or nil: percent always lies in 0…100; fractions in [0, 1]
+  /// while the depletion endpoints hold.
+  package func levelProblem(_ level: Double) -> String? {
+    if units.percent {
+      return (0...100).contains(level) ? nil : "level \(level) % is outside 0…100 %"
+    }
+    guard endpoints, !(0...1).contains(level) else { return nil }
+    let hint = level > 1 && level <= 100 ? "; it looks like a percentage: \(percentHint)" : " (\(generalFitHint))"
+    return "level \(level) is outside [0, 1], the depletion curve's range from empty to full" + hint
+  }
+}
+
+extension Milestone {
+  /// True for ``atLeast(level:until:)``.
+  var isAtLeast: Bool {
+    if case .atLeast = self { return true }
+    return false
   }
 }

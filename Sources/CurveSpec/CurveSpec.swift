@@ -31,15 +31,20 @@ public struct CodegenOptions: Sendable, Hashable {
   public var inverse: InverseMethod?
   /// Whether to emit the Foundation date helpers.
   public var withSchedule: Bool?
+  /// Protocols the generated type declares conformance to (`"conformsTo"`), each declared once
+  /// by the app (`curvekit generate --protocol NAME` prints one that every generated type meets).
+  public var conformances: [String]?
 
   /// Creates options; every field defaults to unset.
   public init(
-    typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseMethod? = nil, withSchedule: Bool? = nil
+    typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseMethod? = nil, withSchedule: Bool? = nil,
+    conformances: [String]? = nil
   ) {
     self.typeName = typeName
     self.access = access
     self.inverse = inverse
     self.withSchedule = withSchedule
+    self.conformances = conformances
   }
 }
 
@@ -47,19 +52,24 @@ public struct CodegenOptions: Sendable, Hashable {
 ///
 /// ```json
 /// {
-///   "name": "Depletion",
-///   "points": [[0.25, 0.86], [0.5, 0.63], [0.75, 0.35]],
-///   "degree": 3,
+///   "name": "Weekly habit",
+///   "timeUnit": "days", "durationDays": 7, "levelUnit": "percent",
+///   "points": [[2, 82], [4, 50], [6, 15]],
+///   "milestones": [{"until": 2, "atLeast": 80}],
 ///   "monotonic": "require"
 /// }
 /// ```
-/// When `constraints` is absent the depletion defaults f(0) = 1, f(1) = 0 apply and
-/// every t must lie in [0, 1]; an explicit list (possibly `[]`) allows any finite t.
+/// Every number is in the spec's units (``timeUnit``, ``levelUnit``; slopes in level units
+/// per time unit); ``units`` converts them, and the `normalized…` properties give what the
+/// fitter sees. The depletion endpoints f(0) = 1 and f(1) = 0 always hold unless
+/// `"endpoints": false`; `constraints` add to them. With the endpoints every time lies in
+/// the curve's span (t ∈ [0, 1], or days 0…durationDays) and every level in [0, 1] (or
+/// 0…100 %).
 public struct CurveSpec: Sendable {
   /// Every key a spec may contain; any other key is an error, so typos are caught.
   public static let knownKeys: [String] = [
-    "name", "description", "points", "weights", "degree", "constraints", "monotonic", "minSlope",
-    "durationDays", "codegen",
+    "name", "description", "timeUnit", "levelUnit", "durationDays", "points", "weights", "degree", "endpoints",
+    "constraints", "milestones", "monotonic", "minSlope", "codegen",
   ]
 
   /// The degrees a spec may ask for: 1 through ``Polynomial/maximumDegree``.
@@ -69,21 +79,29 @@ public struct CurveSpec: Sendable {
   public var name: String
   /// Optional free-text notes from the designer.
   public var details: String?
-  /// The control points (t, level).
+  /// The unit of every time in the spec (default normalized).
+  public var timeUnit: TimeUnit
+  /// The unit of every level in the spec (default fraction).
+  public var levelUnit: LevelUnit
+  /// The control points (time, level), in the spec's units.
   public var points: [DataPoint]
   /// Optional positive weights, one per point, multiplying the residuals.
   public var weights: [Double]?
   /// The polynomial degree, 1…10 (default 3).
   public var degree: Int
-  /// The equality constraints in force (the depletion defaults when the spec has none).
+  /// True (the default) when the depletion endpoints f(0) = 1 and f(1) = 0 hold.
+  public var endpoints: Bool
+  /// The designer's own equality constraints, in the spec's units; they add to the
+  /// endpoints (a copy of an endpoint is allowed and counted once).
   public var constraints: [FitConstraint]
-  /// True when `constraints` was absent and the depletion defaults apply.
-  public var usesDefaultConstraints: Bool
+  /// Inequality milestones, in the spec's units (an empty list when absent).
+  public var milestones: [Milestone]
   /// The monotonicity policy (default `require`).
   public var monotonic: MonotonicPolicy
-  /// Optional minimum slope magnitude: f′ ≤ −minSlope on [0, 1].
+  /// Optional minimum slope magnitude, in level units per time unit: f′ ≤ −minSlope.
   public var minSlope: Double?
-  /// Optional length of the depletion period in days (plots and schedule helpers).
+  /// Optional length of the depletion period in days (required by `"timeUnit": "days"`;
+  /// also used by plots, previews and the schedule helpers).
   public var durationDays: Double?
   /// Code-generation options.
   public var codegen: CodegenOptions
@@ -96,9 +114,13 @@ public struct CurveSpec: Sendable {
     points: [DataPoint],
     weights: [Double]? = nil,
     degree: Int = 3,
-    constraints: [FitConstraint]? = nil,
+    endpoints: Bool = true,
+    constraints: [FitConstraint] = [],
+    milestones: [Milestone] = [],
     monotonic: MonotonicPolicy = .require,
     minSlope: Double? = nil,
+    timeUnit: TimeUnit = .normalized,
+    levelUnit: LevelUnit = .fraction,
     durationDays: Double? = nil,
     codegen: CodegenOptions = CodegenOptions(),
     details: String? = nil,
@@ -106,11 +128,14 @@ public struct CurveSpec: Sendable {
   ) {
     self.name = name
     self.details = details
+    self.timeUnit = timeUnit
+    self.levelUnit = levelUnit
     self.points = points
     self.weights = weights
     self.degree = degree
-    self.constraints = constraints ?? FitConstraint.depletionEndpoints
-    self.usesDefaultConstraints = constraints == nil
+    self.endpoints = endpoints
+    self.constraints = constraints
+    self.milestones = milestones
     self.monotonic = monotonic
     self.minSlope = minSlope
     self.durationDays = durationDays
@@ -118,4 +143,71 @@ public struct CurveSpec: Sendable {
     self.sourceName = sourceName
   }
 
+  /// The units the spec's numbers are in (days only with `"timeUnit": "days"`).
+  public var units: CurveUnits {
+    CurveUnits(durationDays: timeUnit == .days ? durationDays : nil, percent: levelUnit == .percent)
+  }
+
+  /// The units to show the curve in: the spec's, with days whenever `durationDays` is set.
+  public var displayUnits: CurveUnits {
+    CurveUnits(durationDays: durationDays, percent: levelUnit == .percent)
+  }
+
+  /// The control points in normalized time and fractional levels.
+  public var normalizedPoints: [DataPoint] { points.map(units.normalized) }
+
+  /// Every equality constraint the fit must meet, normalized: the endpoints (unless
+  /// `"endpoints": false`) and the designer's own, a repeated endpoint counted once.
+  public var normalizedConstraints: [FitConstraint] {
+    CurveSpec.constraints(endpoints: endpoints, adding: constraints.map(units.normalized))
+  }
+
+  /// The milestones in normalized time and fractional levels.
+  public var normalizedMilestones: [Milestone] { milestones.map(units.normalized) }
+
+  /// The minimum slope magnitude in fraction per normalized time.
+  public var normalizedMinSlope: Double? { minSlope.map(units.normalized(slope:)) }
+
+  /// The depletion endpoints (when `endpoints`) followed by `extra`, leaving out copies of
+  /// an endpoint (any other repeat stays, for the fitter to name).
+  public static func constraints(endpoints: Bool, adding extra: [FitConstraint]) -> [FitConstraint] {
+    guard endpoints else { return extra }
+    return FitConstraint.depletionEndpoints + extra.filter { !FitConstraint.depletionEndpoints.contains($0) }
+  }
+
+  /// The first of `extra` that contradicts a depletion endpoint (a value constraint at
+  /// t = 0 other than 1, or at t = 1 other than 0), with its index.
+  public static func endpointConflict(in extra: [FitConstraint]) -> (index: Int, constraint: FitConstraint)? {
+    for (index, constraint) in extra.enumerated() {
+      guard case .value(let t, let value) = constraint else { continue }
+      if (t == 0 && value != 1) || (t == 1 && value != 0) { return (index, constraint) }
+    }
+    return nil
+  }
+
+  /// The first pair of milestones that no curve can meet together: at least L until u and
+  /// at most U from v with v ≤ u and U < L (on [v, u] the level would be both ≥ L and ≤ U).
+  public static func contradictingMilestones(_ milestones: [Milestone]) -> (first: Int, second: Int)? {
+    for (i, first) in milestones.enumerated() {
+      for (j, second) in milestones.enumerated() where j > i {
+        switch (first, second) {
+        case (.atLeast(let low, let until), .atMost(let high, let from)),
+          (.atMost(let high, let from), .atLeast(let low, let until)):
+          if from <= until && high < low { return (i, j) }
+        default: continue
+        }
+      }
+    }
+    return nil
+  }
+}
+
+extension Milestone {
+  /// "≥ 80 % until day 2" or "≤ 20 % from day 6" in `units` (the milestone itself normalized).
+  public func describe(in units: CurveUnits) -> String {
+    switch self {
+    case .atLeast(let level, let until): return "≥ \(units.describe(bound: level)) until \(units.describe(time: until))"
+    case .atMost(let level, let from): return "≤ \(units.describe(bound: level)) from \(units.describe(time: from))"
+    }
+  }
 }

@@ -1,3 +1,5 @@
+import CurveCore
+
 /// A JSON value together with where it starts in the source text.
 package struct JSONNode: Sendable {
   /// The node's content; arrays and objects hold located children.
@@ -90,8 +92,10 @@ package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
   /// Where.
   package var location: SourceLocation
 
-  /// `message at line L, column C`.
-  package var description: String { "\(message) at line \(location.line), column \(location.column)" }
+  /// `message at line L, column C`, control characters in echoed text escaped.
+  package var description: String {
+    "\(EchoedText.escaped(message)) at line \(location.line), column \(location.column)"
+  }
 }
 
 /// A strict RFC 8259 JSON parser that reports errors with line and column.
@@ -127,9 +131,15 @@ package enum JSONParser {
   }
 
   /// Parses one JSON document from UTF-8 bytes.
+  /// - Complexity: O(n) in the number of bytes.
   package static func parse(utf8 bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    try parse(utf8: bytes, meter: NoWorkMeter())
+  }
+
+  /// Parses one JSON document from UTF-8 bytes, reporting steps as ``parse(_:meter:)`` does.
+  package static func parse(utf8 bytes: [UInt8], meter: some WorkMeter) throws(JSONSyntaxError) -> JSONNode {
     let result = bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(JSONSyntaxError) in try parse(utf8: buffer, meter: NoWorkMeter()) }
+      Result { () throws(JSONSyntaxError) in try parse(utf8: buffer, meter: meter) }
     }
     return try result.get()
   }

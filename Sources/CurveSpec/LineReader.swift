@@ -34,8 +34,8 @@ package final class LineReader {
   /// Opens `path` for reading; `-` means standard input.
   /// - Throws: ``SpecError`` naming the path and the system's reason, or when it is a directory.
   package init(path: String) throws(SpecError) {
-    sourceName = FileText.displayName(of: path)
-    file = try FileText.openForReading(path: path, sourceName: sourceName)
+    sourceName = FileIO.displayName(of: path)
+    file = try FileIO.openForReading(path: path, sourceName: sourceName)
     capacity = Self.blockSize
     storage = .allocate(capacity: capacity)
     atEnd = false

@@ -38,28 +38,33 @@ package enum SwiftIdentifier {
   }
 
   /// An UpperCamelCase type name derived from a free-form curve name, e.g.
-  /// `"steep start"` → `SteepStart`, `"depletion-curve v2"` → `DepletionCurveV2`.
+  /// `"steep start"` → `SteepStart`, `"depletion-curve v2"` → `DepletionCurveV2`,
+  /// `"Füllstand"` → `Fullstand`, `"Straße"` → `Strasse`: Latin letters with diacritics and
+  /// ligatures are spelled in ASCII first (``latinRows``), combining marks are dropped, and
+  /// every other character separates words.
   /// Returns nil when no valid identifier can be derived (for example, only punctuation).
   package static func typeName(fromCurveName curveName: String) -> String? {
     var result = ""
     var upperNext = true
-    for scalar in curveName.unicodeScalars {
-      if isLetter(scalar) || isDigit(scalar) {
-        result.unicodeScalars.append(upperNext ? Unicode.Scalar(uppercased(scalar)) : scalar)
-        upperNext = false
-      } else {
+    for scalar in curveName.unicodeScalars where !isCombiningMark(scalar) {
+      guard let spelling = asciiSpelling(of: scalar) else {
         upperNext = true
+        continue
+      }
+      for letter in spelling.unicodeScalars {
+        result.unicodeScalars.append(upperNext ? Unicode.Scalar(uppercased(letter)) : letter)
+        upperNext = false
       }
     }
     if let first = result.unicodeScalars.first, isDigit(first) { result = "Curve" + result }
     return problem(withTypeName: result) == nil ? result : nil
   }
 
-  private static func isLetter(_ s: Unicode.Scalar) -> Bool {
+  static func isLetter(_ s: Unicode.Scalar) -> Bool {
     (s.value >= 0x41 && s.value <= 0x5A) || (s.value >= 0x61 && s.value <= 0x7A)
   }
 
-  private static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
+  static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
 
   private static func uppercased(_ s: Unicode.Scalar) -> UInt8 {
     let value = UInt8(truncatingIfNeeded: s.value)

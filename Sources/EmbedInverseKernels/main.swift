@@ -78,7 +78,7 @@ func generatedSource(for kernels: [KernelFile]) -> String {
   var lines = [
     "// swift-format-ignore-file",
     "// Generated at build time by EmbedInverseKernels (EmbedInverseKernelsPlugin) — do not edit.",
-    "// Edit the kernel files in Sources/CurveCore instead; the next build rewrites this file.",
+    "// Edit the kernel files in Sources/CurveCore and Sources/CurveSchedule instead; the next build rewrites this file.",
     "",
     "extension InverseKernelSource {",
     "  /// The kernel files, byte for byte, keyed by file name (look them up by name).",

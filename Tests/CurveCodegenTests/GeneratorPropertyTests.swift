@@ -17,7 +17,7 @@ struct GeneratorPropertyTests {
 
   @Test(
     "the header names the source, fit, verdict and lint suppressions, and nothing machine-specific",
-    arguments: GoldenCase.all)
+    arguments: GoldenCase.all.filter { !$0.isProtocol })
   func header(_ golden: GoldenCase) throws {
     let text = try golden.generate()
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -45,7 +45,7 @@ struct GeneratorPropertyTests {
           curve, options: GenerationOptions(typeName: "Curve", inverse: inverse, withSchedule: withSchedule))
         #expect(text.contains("import Foundation\n") == withSchedule)
         #expect(text.contains("Date") == withSchedule)
-        #expect(text.contains("import Glibc\n") == (inverse == .cardano))
+        #expect(text.contains("import Glibc\n"), "every file imports the C library module, for libm")
       }
     }
   }
@@ -76,7 +76,7 @@ struct GeneratorPropertyTests {
     "the build-time kernel texts are byte-identical to CurveCore's files and have embed markers",
     arguments: InverseKernelSource.Part.allCases)
   func kernelsMatchCurveCore(_ part: InverseKernelSource.Part) throws {
-    let path = Fixtures.repositoryRoot + "/Sources/CurveCore/" + part.fileName
+    let path = Fixtures.repositoryRoot + "/" + part.directory + "/" + part.fileName
     let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     let library = try String(contentsOfFile: path, encoding: .utf8)
     let embedded = InverseKernelSource.fileText(part)
@@ -92,12 +92,16 @@ struct GeneratorPropertyTests {
     #expect(bodyInFile, "the embedded region of \(part.fileName) is not in the file")
   }
 
-  @Test("every kernel file CurveCore has is embedded")
+  @Test("every kernel file of CurveCore and CurveSchedule is embedded")
   func noKernelLeftOut() throws {
-    let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repositoryRoot + "/Sources/CurveCore")
-      .filter { $0.hasPrefix("CubicInverseKernel") }
-      .sorted()
-    #expect(names == InverseKernelSource.Part.allCases.map(\.fileName).sorted())
+    var names: [String] = []
+    for (directory, prefix) in [
+      ("Sources/CurveCore", "CubicInverseKernel"), ("Sources/CurveSchedule", "DepletionScheduleKernel"),
+    ] {
+      names += try FileManager.default.contentsOfDirectory(atPath: Fixtures.repositoryRoot + "/" + directory)
+        .filter { $0.hasPrefix(prefix) }
+    }
+    #expect(names.sorted() == InverseKernelSource.Part.allCases.map(\.fileName).sorted())
   }
 
   @Test(
@@ -117,17 +121,42 @@ struct GeneratorPropertyTests {
     }
   }
 
-  @Test("degree above 3 and non-finite coefficients are refused")
-  func refusals() {
-    #expect(throws: CodegenError.unsupportedDegree(4)) {
-      let quartic = try CurveResolver.resolve(CurveRequest(.coefficients([1, 0, 0, 0, 0])))
-      _ = try SwiftCodeGenerator.generate(quartic, options: GenerationOptions(typeName: "Quartic"))
+  @Test(
+    "cardano and table are refused above degree 3, naming the method and degree; non-finite coefficients never arrive")
+  func refusals() throws {
+    let quartic = try CurveResolver.resolve(CurveRequest(.coefficients([-0.1, -0.1, -0.2, -0.6, 1])))
+    for method in [InverseMethod.cardano, .table] {
+      #expect(throws: CodegenError.inverseUnavailable(method, degree: 4)) {
+        _ = try SwiftCodeGenerator.generate(quartic, options: GenerationOptions(typeName: "Quartic", inverse: method))
+      }
+    }
+    for method in [InverseMethod.auto, .newton, .bisection] {
+      let text = try SwiftCodeGenerator.generate(
+        quartic, options: GenerationOptions(typeName: "Quartic", inverse: method))
+      #expect(
+        text.contains(
+          "static let coefficients: [Double] = [\n    -0.1,\n    -0.1,\n    -0.2,\n    -0.6,\n    1.0,\n  ]"))
+      #expect(!text.contains("static let a: Double"))
     }
     // A non-finite coefficient never reaches the generator: the resolver names it.
     #expect {
       _ = try CurveResolver.resolve(CurveRequest(.coefficients([1, .infinity, 0, 0])))
     } throws: { error in
       "\(error)".contains("coefficient 1") && "\(error)".contains("not a finite number")
+    }
+  }
+
+  @Test("conformances are declared after the type, and bad protocol names are refused")
+  func conformances() throws {
+    let curve = try CurveResolver.resolve(CurveRequest(.coefficients([-0.5, 0, -0.5, 1])))
+    let text = try SwiftCodeGenerator.generate(
+      curve, options: GenerationOptions(typeName: "Curve", conformances: ["HabitCurve", "OtherCurve"]))
+    #expect(text.contains("\nextension Curve: HabitCurve {}\n\nextension Curve: OtherCurve {}\n"))
+    #expect(throws: CodegenError.self) {
+      _ = try SwiftCodeGenerator.generate(curve, options: GenerationOptions(typeName: "Curve", conformances: ["9x"]))
+    }
+    #expect(throws: CodegenError.self) {
+      _ = try SwiftCodeGenerator.protocolDeclaration(name: "class", access: .public, withSchedule: false)
     }
   }
 }

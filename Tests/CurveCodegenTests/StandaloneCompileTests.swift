@@ -5,7 +5,10 @@ import Testing
 
 /// The acceptance check "the generated file, dropped alone into an empty package, compiles
 /// in Swift 6 mode with no warnings and no dependency on CurveKit": each golden file is
-/// type-checked on its own by `swiftc -swift-version 6 -warnings-as-errors`.
+/// type-checked on its own by `swiftc -swift-version 6 -warnings-as-errors` (with the protocol
+/// golden it conforms to, if any). `scripts/check-generated-variants.sh` goes further: it
+/// compiles, links and runs every variant in both language modes, at -O and -Onone, and with
+/// library evolution.
 @Suite("Generated code: compiles alone, warning-free, in Swift 6 mode")
 struct StandaloneCompileTests {
   /// The `swiftc` next to the running toolchain, or the first one on PATH.
@@ -28,7 +31,7 @@ struct StandaloneCompileTests {
     let result = try ProcessRunner.run(
       swiftc,
       ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-typecheck", "-module-name", "Standalone"]
-        + packageName + [golden.path])
+        + packageName + [golden.path] + golden.protocolPaths)
     #expect(result.status == 0, "\(golden.options.typeName).swift:\n\(result.output)")
     #expect(!result.output.contains("warning:"), "\(result.output)")
   }

@@ -16,9 +16,11 @@ struct TerminalPreviewTests {
     #expect(lines.count == 10)
     for line in lines.prefix(8) { #expect(line.count == 6 + 40, "\(line)") }
     #expect(text == TerminalPreview.render(cubic.polynomial, points: points, width: 40, height: 8))
-    #expect(text.filter { $0 == "•" }.count == 3)
+    #expect(text.filter { $0 == TerminalPreview.pointMark }.count == 3)
     #expect(lines[0].hasPrefix("100% ┤") && lines[7].hasPrefix("  0% ┤"))
-    #expect(lines[8] == "     └" + String(repeating: "─", count: 40))
+    #expect(lines[8].hasPrefix("     └┬") && lines[8].count == 6 + 40)
+    #expect(lines[8].dropFirst(6).allSatisfy { $0 == "─" || $0 == "┬" })
+    #expect(lines[9].hasPrefix("    t 0") && lines[9].hasSuffix(" 1"), "normalized time")
   }
 
   /// The curve starts at level 1 (top-left dot) and ends at level 0 (bottom-right dot).
@@ -36,8 +38,9 @@ struct TerminalPreviewTests {
   func manyPoints() {
     let line = ArticleCurve.moreLinear.cubic.polynomial
     let points = (1..<64).map { DataPoint(t: Double($0) / 64, y: 1 - Double($0) / 64) }
-    #expect(!TerminalPreview.render(line, points: points, width: 40).contains("•"))
-    #expect(TerminalPreview.render(line, points: Array(points.prefix(20)), width: 40).contains("•"))
+    #expect(!TerminalPreview.render(line, points: points, width: 40).contains(TerminalPreview.pointMark))
+    #expect(
+      TerminalPreview.render(line, points: Array(points.prefix(20)), width: 40).contains(TerminalPreview.pointMark))
   }
 
   @Test("sizes are clamped to the supported ranges")

@@ -75,6 +75,7 @@ struct MonotoneReferenceTests {
       case .startSlope: return "start"
       case .endSlope: return "end"
       case .interiorTouch: return "arc"
+      case .milestone: return "milestone"
       }
     }
     #expect(kinds == reference.active)

@@ -1,5 +1,6 @@
 import CurveKitCLI
 import CurveKitTestSupport
+import CurveSpec
 import Testing
 
 #if canImport(Glibc)
@@ -12,6 +13,17 @@ struct CommandLineTests {
   func overview() {
     let result = runCurveKit(["--help"])
     #expect(result.status == 0)
+    for command in ["fit", "check", "eval", "invert", "roots", "generate", "plot", "export"] {
+      #expect(result.output.contains("\n  \(command) "), "missing \(command)")
+    }
+  }
+
+  @Test("no arguments: the command list on stdout, then exit 2 with one error line")
+  func noArguments() {
+    let result = runCurveKit([])
+    #expect(result.status == 2)
+    #expect(isOneLineError(result.errors) && result.errors.contains("missing command"), "\(result.errors)")
+    #expect(result.output == runCurveKit(["--help"]).output)
     for command in ["fit", "check", "eval", "invert", "roots", "generate", "plot", "export"] {
       #expect(result.output.contains("\n  \(command) "), "missing \(command)")
     }
@@ -62,12 +74,12 @@ struct CommandLineTests {
     #expect(mkdir(directory, 0o755) == 0)
     defer { _ = system("rm -rf '\(directory)'") }
     let path = directory + "/out.swift"
-    #expect(try AtomicFileWriter.write("one\n", to: path) == .written)
-    #expect(try AtomicFileWriter.write("one\n", to: path) == .unchanged)
-    #expect(try AtomicFileWriter.write("two\n", to: path) == .written)
-    #expect(AtomicFileWriter.existingContent(of: path) == Array("two\n".utf8))
-    #expect(throws: UsageError.self) { try AtomicFileWriter.write("x", to: directory) }
-    #expect(throws: UsageError.self) { try AtomicFileWriter.write("x", to: directory + "/missing/out.swift") }
+    #expect(try FileIO.write("one\n", to: path) == .written)
+    #expect(try FileIO.write("one\n", to: path) == .unchanged)
+    #expect(try FileIO.write("two\n", to: path) == .written)
+    #expect(FileIO.existingContent(of: path) == Array("two\n".utf8))
+    #expect(throws: FileWriteError.self) { try FileIO.write("x", to: directory) }
+    #expect(throws: FileWriteError.self) { try FileIO.write("x", to: directory + "/missing/out.swift") }
     // No temporary files are left behind.
     let listing = try #require(opendir(directory))
     defer { closedir(listing) }

@@ -1,4 +1,5 @@
 import CurveCore
+import CurveEasing
 import CurveKitCLI
 import CurveKitTestSupport
 import CurveSpec
@@ -43,16 +44,83 @@ struct ExportCommandTests {
     #expect(notes.count == 3 && notes[0].hasPrefix("note: y1") && notes[2].hasPrefix("note: the curve rises"))
   }
 
+  @Test("a curve that does not go from 1 to 0 is refused (exit 1, naming f(0)) unless --allow-non-depletion")
+  func nonDepletion() {
+    let refused = runCurveKit(["export", "--coefficients", "0.5,0,-1.5,1.001"])
+    #expect(refused.status == 1 && refused.output.isEmpty)
+    #expect(isOneLineError(refused.errors) && refused.errors.contains("f(0) = 1.001, not 1"), "\(refused.errors)")
+    let allowed = runCurveKit(["export", "--coefficients", "0.5,0,-1.5,1.001", "--allow-non-depletion"])
+    #expect(allowed.status == 0, "\(allowed.errors)")
+    #expect(allowed.errors.contains("note: exported the curve rescaled to go from 1 to 0"))
+    let generated = runCurveKit(["generate", "--coefficients", "-0.13,-0.09,-0.775,1", "--type-name", "Off"])
+    #expect(generated.status == 1 && generated.errors.contains("f(1) = 0.004999999999999977, not 0"))
+  }
+
+  @Test("--precision adds the rounded easing and its largest deviation, in every format")
+  func precision() throws {
+    let spec = Self.example + "depletion.curve.json"
+    let exact = runCurveKit(["export", spec]).output
+    let css = runCurveKit(["export", spec, "--precision", "3"])
+    #expect(css.status == 0 && css.errors.isEmpty, "\(css.errors)")
+    #expect(css.output.contains("  --depletion-easing-rounded: cubic-bezier(0.333, 0.258, 0.667, 0.548);\n"))
+    let exactLine = try #require(exact.split(separator: "\n").first { $0.contains("--depletion-easing:") })
+    #expect(css.output.contains(exactLine + "\n"), "the exact values stay")
+    #expect(css.output.contains("/* rounded to 3 decimals: max deviation of the rounded easing from the curve: "))
+    #expect(css.output.contains("(level units) at t = ") && css.output.contains("(day "), "durationDays 7: the day")
+
+    let json = try JSONParser.parse(runCurveKit(["export", spec, "--precision", "3", "--format", "json"]).output).value
+    let rounded = try #require(json["rounded"])
+    #expect(rounded["css"] == .string("cubic-bezier(0.333, 0.258, 0.667, 0.548)"))
+    #expect(rounded["x1"] == .number(0.333) && rounded["y2"] == .number(0.548) && rounded["precision"] == .number(3))
+    guard case .number(let deviation)? = rounded["maxDeviation"], case .number(let t)? = rounded["at"]?["t"],
+      case .number(let day)? = rounded["at"]?["day"]
+    else {
+      Issue.record("no deviation in \(rounded)")
+      return
+    }
+    #expect(day == t * 7)
+    // The deviation is real: the rounded easing, sampled the way a browser does (solve x(s) = t),
+    // misses the curve by that much at t, and by no more on a grid of 2001 times.
+    let pasted = try CubicBezierEasing(x1: 0.333, y1: 0.258, x2: 0.667, y2: 0.548)
+    let f = try Polynomial(coefficients: try #require(Self.coefficients(of: spec)))
+    #expect(abs(abs(pasted.level(atTime: t) - f.value(at: t)) - deviation) <= 1e-12)
+    for k in 0...2000 {
+      let time = Double(k) / 2000
+      #expect(abs(pasted.level(atTime: time) - f.value(at: time)) <= deviation + 1e-12, "t = \(time)")
+    }
+    #expect(deviation > 1e-6 && deviation < 5e-4, "3 decimals: a real but small error, \(deviation)")
+
+    let swiftUI = runCurveKit(["export", spec, "--precision", "2", "--format", "swiftui"])
+    #expect(
+      swiftUI.output.contains(
+        "let depletionAnimationRounded = Animation.timingCurve(0.33, 0.26, 0.67, 0.55, duration: 0.35)\n"))
+    #expect(swiftUI.output.contains("  endControlPoint: UnitPoint(x: 0.67, y: 0.55)\n"))
+    #expect(swiftUI.output.contains("// rounded to 2 decimals: max deviation"))
+    #expect(!runCurveKit(["export", spec]).output.contains("rounded"), "no rounded form unless asked")
+  }
+
+  /// The fitted coefficients of a spec, from `fit --json`.
+  static func coefficients(of spec: String) -> [Double]? {
+    guard let json = try? JSONParser.parse(runCurveKit(["fit", spec, "--json"]).output).value,
+      case .array(let items)? = json["coefficients"]
+    else { return nil }
+    return items.compactMap { item -> Double? in
+      if case .number(let n) = item { return n } else { return nil }
+    }
+  }
+
   @Test(
     "export errors exit 2 with one line",
     arguments: [
       ["export"],
       ["export", "--coefficients", "1,0,0,0,-2,1"],
-      ["export", "--coefficients", "0.5,0,-1.5,1.001"],
       ["export", "--coefficients", "1,x,3"],
       ["export", "--coefficients", "0,0,-1,1", "--format", "figma"],
       ["export", "--coefficients", "0,0,-1,1", "--duration", "0"],
       ["export", "EXAMPLE", "--coefficients", "0,0,-1,1"],
+      ["export", "--coefficients", "0,0,-1,1", "--precision", "0"],
+      ["export", "--coefficients", "0,0,-1,1", "--precision", "13"],
+      ["export", "--coefficients", "0,0,-1,1", "--precision", "2.5"],
     ])
   func exportErrors(arguments: [String]) {
     let result = runCurveKit(arguments.map { $0 == "EXAMPLE" ? Self.example + "linear.curve.json" : $0 })

@@ -35,7 +35,9 @@ struct FitCommandTests {
     let json = try Self.jsonOutput(result)
     let spec = try CurveSpec.load(path: path)
     let expected = try LeastSquaresFitter.fit(
-      FitProblem(points: spec.points, weights: spec.weights, degree: spec.degree, constraints: spec.constraints))
+      FitProblem(
+        points: spec.normalizedPoints, weights: spec.weights, degree: spec.degree,
+        constraints: spec.normalizedConstraints))
     #expect(Self.numbers(json["coefficients"]) == expected.coefficients)
     #expect(json["rss"] == .number(expected.rss))
     #expect(json["rank"] == .number(4) && json["standardErrors"] == .null)
@@ -48,7 +50,10 @@ struct FitCommandTests {
 
     let human = runCurveKit(["fit", path])
     #expect(human.status == 0)
-    #expect(human.output.hasPrefix("Least-squares fit: degree 3, 7 points, value@0.0=1.0, value@1.0=0.0\n"))
+    // The designer's summary first, then the statistics under their heading.
+    #expect(human.output.hasPrefix("Depletion 1 → 0 over 7 days · crosses 0.8 on day "), "\(human.output)")
+    #expect(
+      human.output.contains("\nStatistics\nLeast-squares fit: degree 3, 7 points, value@0.0=1.0, value@1.0=0.0\n"))
     #expect(human.output.contains("t^3   \(expected.coefficients[0])\n"))
     #expect(human.output.contains("\nrank            4 of 4\n"))
   }
@@ -103,11 +108,12 @@ struct FitCommandTests {
     #expect(coefficients.count == 4)
     #expect(zip(coefficients, [0.0, -1, 0, 1]).allSatisfy { abs($0 - $1) <= 1e-14 })
     #expect(json["points"] == .number(41))
-    guard case .array(let constraints)? = json["constraints"], constraints.count == 2 else {
+    // The endpoints always hold; the given constraints add to them (f(0) = 1 counted once).
+    guard case .array(let constraints)? = json["constraints"], constraints.count == 3 else {
       Issue.record("constraints missing")
       return
     }
-    #expect(constraints[1]["slope"] == .number(0) && constraints[1]["t"] == .number(0))
+    #expect(constraints[2]["slope"] == .number(0) && constraints[2]["t"] == .number(0))
   }
 
   @Test("--help describes every option")
@@ -137,8 +143,8 @@ struct FitCommandTests {
       "weight at index 0 is -1.0"
     ),
     (
-      ["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--constraint", "value@0=1", "--constraint", "value@0=1"],
-      "", "repeats the one at index 0"
+      ["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--constraint", "slope@0=0", "--constraint", "slope@0=0"],
+      "", "repeats the one at index 2"
     ),
     (
       ["fit", "--point", "0.2:0.8", "--point", "0.4:0.6", "--constraint", "slope@0=1", "--constraint", "slope@0=2"],
@@ -146,8 +152,8 @@ struct FitCommandTests {
     ),
     (
       [
-        "fit", "--point", "0.2:0.8", "--degree", "1", "--constraint", "value@0=1", "--constraint", "value@1=0",
-        "--constraint", "value@2=0",
+        "fit", "--point", "0.2:0.8", "--degree", "1", "--unconstrained", "--constraint", "value@0=1",
+        "--constraint", "value@1=0", "--constraint", "value@2=0",
       ], "", "3 constraints given"
     ),
     (
@@ -172,7 +178,12 @@ struct FitCommandTests {
     (["fit", "--point", "1.5:0.5"], "", "outside [0, 1]"),
     (["fit", "--point", "0.5"], "", "T:Y"),
     (["fit", "--point", "0.5:0.5", "--constraint", "level@0=1"], "", "value@T=V"),
-    (["fit", "--point", "0.5:0.5", "--unconstrained", "--constraint", "value@0=1"], "", "contradict"),
+    (["fit", "--point", "0.5:0.5", "--constraint", "value@0=0.9"], "", "contradicts the depletion endpoints"),
+    (["fit", "--point", "0.5:0.5", "--at-least", "0.6:0.8", "--at-most", "0.4:0.5"], "", "contradict each other"),
+    (["fit", "--point", "0.5:0.5", "--at-least", "0.6:0.8", "--monotonic", "ignore"], "", "milestones need"),
+    (["fit", "--point", "0.5:50", "--percent", "--at-least", "0.6:120"], "", "outside 0…100 %"),
+    (["fit", "--point", "0.5:50"], "", "it looks like a percentage"),
+    (["fit", "--point", "8:0.5", "--days", "7"], "", "outside the period"),
     (["fit"], "", "no curve"),
     (["fit", "a.json", "--point", "0.5:0.5"], "", "one source"),
     (["fit", "/nonexistent/spec.curve.json"], "", "spec.curve.json"),

@@ -16,8 +16,27 @@ struct FitMonotoneFlagTests {
       let result = runCurveKit(["fit"] + Self.risingMiddle + extra)
       #expect(result.status == 1)
       #expect(isOneLineError(result.errors))
-      #expect(result.errors.contains("not non-increasing") && result.errors.contains("f′("))
+      // In the designer's terms: where it rises, the witness, what pulls it up and advice.
+      #expect(result.errors.contains("rises from") && result.errors.contains("f′("), "\(result.errors)")
+      #expect(result.errors.contains("point 2 (t = 0.5, 0.55) is higher than the earlier point 1"), "\(result.errors)")
+      #expect(result.errors.contains("\"monotonic\": \"enforce\""))
+      // The whole report is still printed.
+      #expect(result.output.contains("\nStatistics\n") && result.output.contains("verdict    not monotone"))
     }
+  }
+
+  @Test("enforce never ships a curve the exact verdict says rises (fuzz seed 987654321, case 48693)")
+  func enforcePinnedFlatPoint() {
+    // An interior f′ = 0 constraint pins the optimum to the boundary; the rounded coefficients
+    // rise by an ulp there (f′ ≈ 5.4e-16), so the exact verdict refuses it: exit 1, not 0.
+    let result = runCurveKit([
+      "fit", "--json", "--point", "0.8997340642028264:0.08", "--point", "0.7254228230097846:0.3122024014233351",
+      "--weight", "1.0316158503953896", "--weight", "0.8180296623991823", "--constraint", "value@0=1",
+      "--constraint", "value@1=0", "--constraint", "slope@0.8374096806500948=-0.0", "--monotonic", "enforce",
+    ])
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(isOneLineError(result.errors) && result.errors.contains("enforce already applies"), "\(result.errors)")
+    #expect(result.output.contains("\"verdict\": \"notMonotone\""), "the whole report is still printed")
   }
 
   @Test("enforce exits 0 and reports the active constraint, RMSE rise and KKT residual")

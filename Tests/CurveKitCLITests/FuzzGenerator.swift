@@ -30,11 +30,30 @@ struct FuzzGenerator {
     members.append(#""name": "\#(pick(["Depletion", "Steep start", "x", "Ünïcode curve", "A1"]))""#)
     let count = int(1...9)
     let wiggle = 1.5 * unit()
+    // Designer units: days (a period of 1…14 days) and percent, each in a fifth of the specs.
+    let days: Double? = chance(0.2) ? (1 + 13 * unit()).rounded() : nil
+    let percent = chance(0.2)
+    let (timeScale, levelScale) = (days ?? 1, percent ? 100.0 : 1)
+    if let days { members += [#""timeUnit": "days""#, #""durationDays": \#(days)"#] }
+    if percent { members.append(#""levelUnit": "percent""#) }
     var points: [String] = []
     for _ in 0..<count {
       let t = 0.02 + 0.96 * unit()
       let y = 1 - t + wiggle * t * (1 - t) * (unit() - 0.5) * 2
-      points.append("[\(number(t)), \(number(y))]")
+      points.append("[\(number(t * timeScale)), \(number(y * levelScale))]")
+    }
+    if chance(0.1) { members.append(#""endpoints": \#(pick(["false", "true"]))"#) }
+    if chance(0.25) {
+      var milestones: [String] = []
+      for _ in 0..<int(1...2) {
+        let t = unit()
+        let level = min(1, max(0, 1 - t + 0.3 * (unit() - 0.5)))
+        milestones.append(
+          chance(0.5)
+            ? #"{"until": \#(number(t * timeScale)), "atLeast": \#(number(level * levelScale))}"#
+            : #"{"from": \#(number(t * timeScale)), "atMost": \#(number(level * levelScale))}"#)
+      }
+      members.append(#""milestones": [\#(milestones.joined(separator: ", "))]"#)
     }
     members.append(#""points": [\#(points.joined(separator: ", "))]"#)
     if chance(0.25) {
@@ -49,7 +68,7 @@ struct FuzzGenerator {
     }
     if chance(0.7) { members.append(#""monotonic": "\#(pick(["require", "enforce", "enforce", "ignore"]))""#) }
     if chance(0.3) { members.append(#""minSlope": \#(number(pick([0, 0.05, 0.3, 0.9, 1.2]) * unit()))"#) }
-    if chance(0.2) { members.append(#""durationDays": \#(number(30 * unit() + 0.5))"#) }
+    if days == nil, chance(0.2) { members.append(#""durationDays": \#(number(30 * unit() + 0.5))"#) }
     if chance(0.2) {
       members.append(
         #""codegen": {"typeName": "\#(pick(["Curve", "MyCurve", "_x", "Ünï"]))", "access": "\#(pick(["public", "internal", "package"]))"}"#

@@ -93,7 +93,8 @@ struct FuzzTests {
     } catch {
       let message = error.description
       #expect(
-        !message.contains("\n") && message.hasSuffix(")") && message.contains("(fuzz.curve.json"),
+        !message.unicodeScalars.contains(where: EchoedText.needsEscape) && message.hasSuffix(")")
+          && message.contains("(fuzz.curve.json"),
         "\(context): \(message)")
       return
     }
@@ -104,15 +105,22 @@ struct FuzzTests {
       result = try #require(curve.fit)
     } catch {
       let message = "\(error)"
-      #expect(!message.contains("\n") && message.hasSuffix("(fuzz.curve.json)"), "\(context): \(message)")
+      #expect(
+        !message.unicodeScalars.contains(where: EchoedText.needsEscape) && message.hasSuffix("(fuzz.curve.json)"),
+        "\(context): \(message)")
       return
     }
-    let minSlope = spec.minSlope ?? 0
+    let minSlope = spec.normalizedMinSlope ?? 0
+    // Milestones are constraints of the fit: each holds at its point.
+    for milestone in spec.normalizedMilestones {
+      #expect(milestone.margin(of: result.report.polynomial) >= -1e-9 * max(1, abs(milestone.level)), "\(context)")
+    }
     if spec.monotonic == .require {
       #expect(minSlope > 0 ? result.verdict != .fails(t: 0, slope: 0) : result.monotonicity.isDecreasing, "\(context)")
     }
     checkCurve(
-      result.report.coefficients, constraints: spec.constraints, claimsDecreasing: result.monotonicity.isDecreasing,
+      result.report.coefficients, constraints: spec.normalizedConstraints,
+      claimsDecreasing: result.monotonicity.isDecreasing,
       enforcedMinSlope: spec.monotonic == .enforce ? minSlope : nil, context: context)
   }
 

@@ -41,11 +41,29 @@ struct InvertRootsCommandTests {
     #expect(result.outputLines.count == 2_001)
   }
 
+  @Test("invert takes any degree up to 10: auto, newton and bisection above 3, the library's results")
+  func invertHigherDegree() throws {
+    let coefficients = [-6.0, 15, -10, 0, 0, 1]
+    let polynomial = try Polynomial(coefficients: coefficients)
+    let levels = ["0.9", "0.5", "0.125", "1e-9"]
+    for method in ["auto", "newton", "bisection"] {
+      let result = runCurveKit(
+        ["invert", "-c", coefficients.map(\.description).joined(separator: ","), "--method", method] + levels)
+      #expect(result.status == 0, "\(result.errors)")
+      let expected = levels.compactMap(Double.init).map {
+        polynomial.normalizedElapsed(forLevel: $0, method: InverseMethod(rawValue: method) ?? .auto).description
+      }
+      #expect(result.outputLines.map(String.init) == expected, "\(method)")
+    }
+    #expect(runCurveKit(["invert", "-c", "-6,15,-10,0,0,1", "0.5"]).output == "0.5\n")
+  }
+
   @Test("invert rejects bad input with one line on stderr and exit 2")
   func invertErrors() {
     for arguments in [
       ["invert", "0.5"],
-      ["invert", "-c", "1,2,3,4,5", "0.5"],
+      ["invert", "-c", "-0.1,-0.1,-0.2,-0.6,1", "--method", "cardano", "0.5"],
+      ["invert", "-c", "-0.1,-0.1,-0.2,-0.6,1", "--method", "table", "0.5"],
       ["invert", "-c", current, "--method", "secant", "0.5"],
       ["invert", "-c", current, "abc"],
       ["invert", "-c", "4,-6,1,1", "--method", "table", "0.5"],

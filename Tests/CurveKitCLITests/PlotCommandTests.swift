@@ -1,6 +1,8 @@
 import CurveDesign
 import CurveKitCLI
 import CurveKitTestSupport
+import CurveSpec
+import Foundation
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +11,7 @@ import Testing
 
 /// The contents of `path` as text, or nil when it cannot be read.
 func readText(_ path: String) -> String? {
-  AtomicFileWriter.existingContent(of: path).map { String(decoding: $0, as: UTF8.self) }
+  FileIO.existingContent(of: path).map { String(decoding: $0, as: UTF8.self) }
 }
 
 /// A fresh, empty directory under /tmp for one test.
@@ -72,8 +74,73 @@ struct PlotCommandTests {
     let result = runCurveKit(["plot", Self.example + "steep-end.curve.json", "-o", "\(directory)/p.svg", "--png"])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.hasSuffix("wrote \(directory)/p.png\n"))
-    let bytes = try #require(AtomicFileWriter.existingContent(of: "\(directory)/p.png"))
+    let bytes = try #require(FileIO.existingContent(of: "\(directory)/p.png"))
     #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "PNG signature")
+  }
+
+  @Test("-o FILE.png renders a PNG (and no SVG) with rsvg-convert, or refuses cleanly without it")
+  func pngOutput() throws {
+    let directory = scratchDirectory("plot-png-output")
+    defer { removeScratch(directory, files: ["p.png", "p.svg"]) }
+    let arguments = ["plot", Self.example + "steep-end.curve.json", "-o", "\(directory)/p.png"]
+    let result = runCurveKit(arguments)
+    if SVGRasterizer.rendererPath() != nil {
+      #expect(result.status == 0 && result.errors.isEmpty, "\(result.errors)")
+      #expect(result.output == "wrote \(directory)/p.png (1 curve, PNG)\n")
+      let bytes = try #require(FileIO.existingContent(of: "\(directory)/p.png"))
+      #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "PNG signature")
+      // IHDR: the width and height are the SVG's 880 × (height ≥ 500) units.
+      let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+      let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+      #expect(width == 880 && height >= 500, "\(width) × \(height)")
+      #expect(FileIO.kind(of: "\(directory)/p.svg") == .missing, "no SVG beside it")
+      #expect(runCurveKit(arguments).output == "unchanged \(directory)/p.png (1 curve, PNG)\n")
+    } else {
+      #expect(result.status == 2 && isOneLineError(result.errors) && result.errors.contains("rsvg-convert"))
+    }
+    // Without the renderer on PATH: exit 2, a hint, and nothing written.
+    let missing = runCurveKit(
+      ["plot", Self.example + "steep-end.curve.json", "-o", "\(directory)/q.png"], environment: ["PATH": "/nonexistent"]
+    )
+    #expect(missing.status == 2 && missing.output.isEmpty)
+    #expect(isOneLineError(missing.errors), "\(missing.errors)")
+    #expect(missing.errors.contains("librsvg2-bin") && missing.errors.contains("-o \(directory)/q.svg"))
+    #expect(FileIO.kind(of: "\(directory)/q.png") == .missing && FileIO.kind(of: "\(directory)/q.svg") == .missing)
+  }
+
+  @Test("other image formats are refused with a hint, and nothing is written", arguments: ["x.jpg", "x.JPEG", "x.pdf"])
+  func otherFormats(name: String) throws {
+    let directory = scratchDirectory("plot-format")
+    defer { removeScratch(directory, files: []) }
+    let result = runCurveKit(["plot", Self.example + "linear.curve.json", "-o", "\(directory)/\(name)"])
+    #expect(result.status == 2 && result.output.isEmpty && isOneLineError(result.errors), "\(result.errors)")
+    #expect(result.errors.contains("plot writes SVG or PNG") && result.errors.contains("-o \(directory)/x.svg"))
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory)
+    #expect(left.isEmpty, "\(left)")
+  }
+
+  @Test("two specs of the same name: the legend and the title name their files")
+  func sameNames() throws {
+    let directory = scratchDirectory("plot-names")
+    defer { removeScratch(directory, files: ["plateau-a.curve.json", "plateau-b.curve.json", "out.svg"]) }
+    for (file, level) in [("plateau-a", 0.8), ("plateau-b", 0.9)] {
+      try #"{"name": "Plateau", "points": [[0.25, \#(level)], [0.5, 0.5], [0.75, 0.2]]}"#.write(
+        toFile: "\(directory)/\(file).curve.json", atomically: true, encoding: .utf8)
+    }
+    let result = runCurveKit([
+      "plot", "\(directory)/plateau-a.curve.json", "\(directory)/plateau-b.curve.json", "-o", "\(directory)/out.svg",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    let svg = try #require(readText("\(directory)/out.svg"))
+    #expect(svg.contains("<title>Plateau: plateau-a.curve.json vs plateau-b.curve.json</title>"))
+    #expect(svg.contains(">Plateau (plateau-a)</text>") && svg.contains(">Plateau (plateau-b)</text>"))
+    #expect(!svg.contains("Plateau vs Plateau"))
+    // Different names keep their plain legend.
+    let mixed = runCurveKit([
+      "plot", "\(directory)/plateau-a.curve.json", Self.example + "linear.curve.json", "-o", "\(directory)/out.svg",
+    ])
+    #expect(mixed.status == 0)
+    #expect(try #require(readText("\(directory)/out.svg")).contains("<title>Plateau vs Linear</title>"))
   }
 
   @Test(
@@ -107,6 +174,19 @@ struct PlotPreviewTests {
     #expect(!braille(runCurveKit(["fit", Self.spec, "--no-preview"], terminal: true).output))
     #expect(!braille(runCurveKit(["fit", Self.spec, "--json", "--preview"], terminal: true).output))
     let preview = runCurveKit(["fit", Self.spec, "--preview"]).output
-    #expect(preview.filter { $0 == "•" }.count == 7, "one mark per point")
+    let plot = preview.split(separator: "\n").prefix { !$0.contains("└") }.joined()
+    #expect(plot.filter { $0 == TerminalPreview.pointMark }.count == 7, "one mark per point")
+    #expect(preview.contains("\n  day 0 "), "durationDays 7: time in days")
+  }
+
+  @Test("the terminal width comes from COLUMNS when it is a positive integer")
+  func columns() {
+    #expect(CapturedIO(environment: ["COLUMNS": "100"]).terminalColumns == 100)
+    #expect(CapturedIO(environment: ["COLUMNS": " 72 "]).terminalColumns == 72)
+    for bad in ["", "0", "-5", "wide", "80x"] {
+      #expect(CapturedIO(environment: ["COLUMNS": bad]).terminalColumns == nil, "\(bad)")
+    }
+    #expect(CapturedIO(environment: [:]).terminalColumns == nil)
+    #expect(CapturedIO(environment: ["PATH": "/x"]).environment("PATH") == "/x")
   }
 }

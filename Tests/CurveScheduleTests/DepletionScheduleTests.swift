@@ -36,7 +36,7 @@ struct DepletionScheduleTests {
   }
 
   @Test(
-    "level(at:) is the article's currentLevel(at:) bit for bit, clamped before the refill and after the end",
+    "currentLevel(at:) is the article's currentLevel(at:) bit for bit, clamped before the refill and after the end",
     arguments: ArticleCurve.allCases)
   func levelMatchesArticle(curve: ArticleCurve) throws {
     let days = 7.0
@@ -50,11 +50,11 @@ struct DepletionScheduleTests {
       let (a, b, c, d) = (curve.cubic.a, curve.cubic.b, curve.cubic.c, curve.cubic.d)
       let clamped = max(0.0, min(1.0, normalized))
       let expected = ((a * clamped + b) * clamped + c) * clamped + d
-      #expect(schedule.level(at: date).bitPattern == expected.bitPattern)
-      #expect(schedule.level(at: date, scheme: .horner).bitPattern == expected.bitPattern)
+      #expect(schedule.currentLevel(at: date).bitPattern == expected.bitPattern)
+      #expect(schedule.currentLevel(at: date, scheme: .horner).bitPattern == expected.bitPattern)
     }
-    #expect(schedule.level(at: refill.addingTimeInterval(-1e9)) == curve.cubic.d)
-    #expect(schedule.level(at: .distantFuture) == curve.cubic.level(forNormalizedElapsed: 1))
+    #expect(schedule.currentLevel(at: refill.addingTimeInterval(-1e9)) == curve.cubic.d)
+    #expect(schedule.currentLevel(at: .distantFuture) == curve.cubic.level(forNormalizedElapsed: 1))
     #expect(schedule.widgetPercentage(at: refill) == 100)
     #expect(schedule.widgetPercentage(at: .distantFuture) == 0)
   }
@@ -80,7 +80,7 @@ struct DepletionScheduleTests {
       schedule.setCurrentFill(fill, at: now, inverse: inverse)
       // The date is stored as seconds since 2001 (≈ 8e8 s, ulp 1.2e-7 s); over 604 800 s that is
       // 2e-13 in normalized time, times |f′| ≤ 1.5 on these curves: 1e-12 covers it.
-      #expect(abs(schedule.level(at: now) - fill) <= 1e-12, "fill \(fill)")
+      #expect(abs(schedule.currentLevel(at: now) - fill) <= 1e-12, "fill \(fill)")
       #expect(schedule.lastRefillDate <= now)
     }
     schedule.setCurrentFill(7, at: now, inverse: inverse)
@@ -97,19 +97,21 @@ struct DepletionScheduleTests {
   }
 
   @Test(
-    "setCurrentFill(method:) uses CurveCore's inverse: .bisection is the article's, .auto full precision",
+    "setCurrentFill(method:) uses CurveCore's inverse: .auto (full precision) by default, .bisection the article's",
     arguments: ArticleCurve.allCases)
   func setCurrentFillWithMethod(curve: ArticleCurve) throws {
     var schedule = try DepletionSchedule(curve: curve.cubic, lastRefillDate: refill, durationInDays: 7)
     let now = refill.addingTimeInterval(2 * 86_400)
     for fill in stride(from: 0.0, through: 1.0, by: 0.125) {
       schedule.setCurrentFill(fill, at: now)
+      let auto = curve.cubic.normalizedElapsed(forLevel: fill, method: .auto)
+      #expect(schedule.lastRefillDate == now.addingTimeInterval(-auto * 604_800), "the default is .auto")
+      // Date resolution (1.2e-7 s of 8e8 s) over 604 800 s is 2e-13 in t, times |f′| ≤ 1.5.
+      #expect(abs(schedule.currentLevel(at: now) - fill) <= 1e-12, "fill \(fill)")
+      schedule.setCurrentFill(fill, at: now, method: .bisection)
       let bisection = curve.cubic.normalizedElapsed(forLevel: fill, method: .bisection)
       #expect(
-        schedule.lastRefillDate == now.addingTimeInterval(-bisection * 604_800), "default is the article's bisection")
-      schedule.setCurrentFill(fill, at: now, method: .auto)
-      // Date resolution (1.2e-7 s of 8e8 s) over 604 800 s is 2e-13 in t, times |f′| ≤ 1.5.
-      #expect(abs(schedule.level(at: now) - fill) <= 1e-12, "fill \(fill)")
+        schedule.lastRefillDate == now.addingTimeInterval(-bisection * 604_800), ".bisection is the article's, by name")
     }
   }
 }

@@ -19,7 +19,9 @@ struct CurveSpecTests {
     #expect(spec.weights == [1, 2, 2])
     #expect(spec.degree == 4)
     #expect(spec.constraints == [.value(at: 0, equals: 1), .slope(at: 1, equals: 0)])
-    #expect(!spec.usesDefaultConstraints)
+    #expect(spec.endpoints)
+    // The designer's constraints add to the endpoints; the repeated f(0) = 1 counts once.
+    #expect(spec.normalizedConstraints == FitConstraint.depletionEndpoints + [.slope(at: 1, equals: 0)])
     #expect(spec.monotonic == .enforce)
     #expect(spec.minSlope == 0.05)
     #expect(spec.durationDays == 7)
@@ -32,12 +34,13 @@ struct CurveSpecTests {
   func defaults() throws {
     let spec = try CurveSpec.parse(#"{"name": "d", "points": [[0.5, 0.5]]}"#, sourceName: "d.json")
     #expect(spec.degree == 3)
-    #expect(spec.constraints == FitConstraint.depletionEndpoints)
-    #expect(spec.usesDefaultConstraints)
+    #expect(spec.constraints.isEmpty && spec.milestones.isEmpty)
+    #expect(spec.endpoints && spec.normalizedConstraints == FitConstraint.depletionEndpoints)
+    #expect(spec.timeUnit == .normalized && spec.levelUnit == .fraction && spec.units == .normalized)
     #expect(spec.monotonic == .require)
     #expect(spec.weights == nil && spec.minSlope == nil && spec.codegen == CodegenOptions())
-    let general = try CurveSpec.parse(#"{"name": "g", "points": [[5, 1]], "constraints": []}"#, sourceName: "g.json")
-    #expect(general.constraints.isEmpty)
+    let general = try CurveSpec.parse(#"{"name": "g", "points": [[5, 1]], "endpoints": false}"#, sourceName: "g.json")
+    #expect(general.normalizedConstraints.isEmpty)
   }
 
   @Test(

@@ -19,7 +19,7 @@ struct SpecReaderLinearityTests {
     var points: [String] = []
     var weights: [String] = []
     for _ in 0..<count {
-      points.append("[\(random.nextUnitDouble()),\(random.nextUnitDouble() * 2 - 0.5)]")
+      points.append("[\(random.nextUnitDouble()),\(random.nextUnitDouble())]")
       weights.append("\(1 + random.nextUnitDouble())")
     }
     let separator = oneLine ? "," : ",\n  "

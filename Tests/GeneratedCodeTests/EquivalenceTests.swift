@@ -25,9 +25,9 @@ struct EquivalenceTests {
   /// Levels covering [min(f(0), f(1)) − 0.05, max(…) + 0.05] densely, the exact end
   /// values and their neighbours, levels approaching the ends (a flat end's square-root
   /// region), seeded random levels, and NaN.
-  static func levels(for cubic: Cubic) -> [Double] {
-    let start = cubic.level(forNormalizedElapsed: 0)
-    let end = cubic.level(forNormalizedElapsed: 1)
+  static func levels(for polynomial: Polynomial) -> [Double] {
+    let start = polynomial.level(forNormalizedElapsed: 0)
+    let end = polynomial.level(forNormalizedElapsed: 1)
     let low = min(start, end) - 0.05
     let high = max(start, end) + 0.05
     var values = (0...40_000).map { low + (high - low) * Double($0) / 40_000 }
@@ -44,13 +44,18 @@ struct EquivalenceTests {
     return values
   }
 
-  @Test("level(forNormalizedElapsed:) is bit-identical to Cubic.level", arguments: GeneratedCurve.all)
+  @Test("every golden curve is checked")
+  func everyGoldenIsChecked() {
+    #expect(GeneratedCurve.all.count == GeneratedCurve.goldenCurveCount)
+  }
+
+  @Test("level(forNormalizedElapsed:) is bit-identical to Cubic's or Polynomial's level", arguments: GeneratedCurve.all)
   func level(_ curve: GeneratedCurve) {
     var mismatches = 0
     var first: Double?
     for t in Self.times {
       let generated = curve.level(t)
-      let library = curve.cubic.level(forNormalizedElapsed: t)
+      let library = curve.libraryLevel(t)
       if generated.bitPattern != library.bitPattern {
         mismatches += 1
         if first == nil { first = t }
@@ -62,7 +67,7 @@ struct EquivalenceTests {
 
   @Test("normalizedElapsed(forLevel:) is bit-identical to the library's inverse", arguments: GeneratedCurve.all)
   func inverse(_ curve: GeneratedCurve) {
-    let levels = Self.levels(for: curve.cubic)
+    let levels = Self.levels(for: curve.polynomial)
     var mismatches = 0
     var first: Double?
     for level in levels {
@@ -80,7 +85,7 @@ struct EquivalenceTests {
   func articleBisection() {
     for type in [DepletionBisection.self, ArticleSteepStartBisection.self] as [any GeneratedCurveType.Type] {
       let cubic = Cubic(a: type.a, b: type.b, c: type.c, d: type.d)
-      for level in Self.levels(for: cubic) {
+      for level in Self.levels(for: cubic.polynomial) {
         // The article's listing, written out independently of the kernel.
         let clampedLevel = max(0.0, min(1.0, level))
         var expected: Double

@@ -39,20 +39,28 @@ enum CheckCommand: CurveKitCommand {
     let check = polynomial.depletionCheck(tolerance: tolerance, verdict: curve.verdict)
     let rise = curve.risingWitness
     if arguments.has("--json") {
-      io.write(JSONWriter.string(json(polynomial, check, rise)) + "\n")
+      io.write(JSONWriter.string(json(curve, check)) + "\n")
     } else {
-      io.write(text(polynomial, check))
+      io.write(text(curve, check))
     }
-    guard check.isDepletionCurve else { throw CheckFailure("not a depletion curve: " + reason(check, rise)) }
+    guard check.isDepletionCurve else { throw CheckFailure("not a depletion curve: " + reason(curve, check, rise)) }
     return .success
   }
 
-  /// Why the curve is not a depletion curve: where it rises (the one rule), or constant,
-  /// and which endpoint is off.
-  private static func reason(_ check: DepletionCheck, _ rise: MonotonicityWitness?) -> String {
+  /// Why the curve is not a depletion curve: where it rises (the one rule) in the curve's
+  /// units, or constant, and which endpoint is off.
+  private static func reason(_ curve: FittedCurve, _ check: DepletionCheck, _ rise: MonotonicityWitness?) -> String {
     var reasons: [String] = []
     if let rise {
-      reasons.append("rises at t = \(rise.t), f'(t) = \(rise.slope)" + (rise.isVerified ? "" : " (unverified)"))
+      let stretch = curve.risingStretch().flatMap { stretch -> String? in
+        let (start, end) = (curve.units.describe(time: stretch.from), curve.units.describe(time: stretch.to))
+        guard start != end else { return nil }  // Narrower than the display's precision.
+        let (from, to) = curve.units.describe(
+          levels: curve.polynomial.value(at: stretch.from), curve.polynomial.value(at: stretch.to))
+        return " (from \(from) to \(to) between \(start) and \(end))"
+      }
+      reasons.append(
+        "rises at t = \(rise.t), f'(t) = \(rise.slope)" + (rise.isVerified ? "" : " (unverified)") + (stretch ?? ""))
     } else if check.verdict == .constant {
       reasons.append("constant")
     }
@@ -61,9 +69,10 @@ enum CheckCommand: CurveKitCommand {
     return reasons.joined(separator: "; ")
   }
 
-  private static func text(_ polynomial: Polynomial, _ check: DepletionCheck) -> String {
+  private static func text(_ curve: FittedCurve, _ check: DepletionCheck) -> String {
     """
-    coefficients: \(polynomial)
+    \(curve.summary)
+    coefficients: \(curve.polynomial)
     verdict: \(check.verdict)
     f(0) = \(check.startLevel) (deviation \(check.startDeviation))
     f(1) = \(check.endLevel) (deviation \(check.endDeviation))
@@ -72,20 +81,12 @@ enum CheckCommand: CurveKitCommand {
     """
   }
 
-  private static func json(_ polynomial: Polynomial, _ check: DepletionCheck, _ rise: MonotonicityWitness?) -> JSONValue
-  {
-    func witness(_ w: MonotonicityWitness?) -> JSONValue {
-      guard let w else { return .null }
-      return ["t": .number(w.t), "slope": .number(w.slope), "verified": .bool(w.isVerified)]
-    }
-    var falling: MonotonicityWitness?
-    if case .notMonotone(_, let fall) = check.verdict { falling = fall }
-    return [
-      "coefficients": .numbers(polynomial.coefficients),
-      "verdict": .string(verdictName(check.verdict)),
-      "flatPoints": .array(check.verdict.flatPoints.map { ["t": .number($0.t), "exact": .bool($0.isExact)] }),
-      "risingWitness": witness(rise),
-      "fallingWitness": witness(falling),
+  /// The `--json` object; its `monotonicity` member is spelled exactly as `fit --json`'s.
+  private static func json(_ curve: FittedCurve, _ check: DepletionCheck) -> JSONValue {
+    [
+      "summary": .string(curve.summary),
+      "coefficients": .numbers(curve.polynomial.coefficients),
+      "monotonicity": FitReportRenderer.monotonicityJSON(curve),
       "f0": .number(check.startLevel),
       "f1": .number(check.endLevel),
       "startDeviation": .number(check.startDeviation),
@@ -93,16 +94,5 @@ enum CheckCommand: CurveKitCommand {
       "tolerance": .number(check.tolerance),
       "isDepletionCurve": .bool(check.isDepletionCurve),
     ]
-  }
-
-  private static func verdictName(_ verdict: MonotonicityVerdict) -> String {
-    switch verdict {
-    case .strictlyDecreasing: return "strictlyDecreasing"
-    case .nonIncreasing: return "nonIncreasing"
-    case .strictlyIncreasing: return "strictlyIncreasing"
-    case .nonDecreasing: return "nonDecreasing"
-    case .constant: return "constant"
-    case .notMonotone: return "notMonotone"
-    }
   }
 }

@@ -32,9 +32,12 @@ enum EvalCommand: CurveKitCommand {
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     let (specPath, times) = CurveSourceOptions.specAndValues(arguments)
-    let polynomial = try CurveSourceOptions.resolve(arguments, specPath: specPath, io: io).polynomial
+    let curve = try CurveSourceOptions.resolve(arguments, specPath: specPath, io: io)
+    let polynomial = curve.polynomial
     let scheme = try arguments.choice("--method", as: EvaluationScheme.self) ?? .horner
-    let evaluator = Evaluator(polynomial: polynomial, scheme: scheme)
+    // Times in and levels out in --days / --percent, else in a spec's own units.
+    let units = try CurveSourceOptions.units(arguments) ?? curve.spec?.units ?? .normalized
+    let evaluator = Evaluator(polynomial: polynomial, scheme: scheme, units: units)
     let json = arguments.has("--json")
     var allTimes: [Double] = []
     var allLevels: [Double] = []
@@ -96,16 +99,25 @@ enum EvalCommand: CurveKitCommand {
     let polynomial: Polynomial
     let scheme: EvaluationScheme
     let cubic: Cubic?
+    let units: CurveUnits
 
-    init(polynomial: Polynomial, scheme: EvaluationScheme) {
+    init(polynomial: Polynomial, scheme: EvaluationScheme, units: CurveUnits) {
       self.polynomial = polynomial
       self.scheme = scheme
+      self.units = units
       cubic = try? Cubic(polynomial)
     }
 
+    /// The levels at `times` (in ``units``), in ``units``.
     func levels(_ times: [Double]) -> [Double] {
-      if let cubic { return cubic.levels(forNormalizedElapsed: times, scheme: scheme) }
-      return times.map { polynomial.value(at: Cubic.clampedNormalizedElapsed($0), scheme: scheme) }
+      let normalized = units.durationDays == nil ? times : times.map { units.normalized(time: $0) }
+      let levels: [Double]
+      if let cubic {
+        levels = cubic.levels(forNormalizedElapsed: normalized, scheme: scheme)
+      } else {
+        levels = normalized.map { polynomial.value(at: Cubic.clampedNormalizedElapsed($0), scheme: scheme) }
+      }
+      return units.percent ? levels.map { units.display(level: $0) } : levels
     }
   }
 }

@@ -14,7 +14,7 @@ enum ExportCommand: CurveKitCommand {
   static let name = "export"
   static let abstract = "Export a curve as CSS or SwiftUI easing."
   static let usage = [
-    "export SPEC.json [--format css|swiftui|json] [--duration SECONDS]",
+    "export SPEC.json [--format css|swiftui|json] [--precision N] [--duration SECONDS]",
     "export --coefficients a,b,c,d [--name NAME] [--format css|swiftui|json]",
     "export --point T:Y … | --data FILE | --from-css EASING [fit options] [--format css|swiftui|json]",
   ]
@@ -26,6 +26,10 @@ enum ExportCommand: CurveKitCommand {
     prints one object. A note (a comment, and on stderr) warns when y1 or y2 is outside
     [0, 1]; a note on stderr warns when the curve rises somewhere (the easing then moves
     backwards). Only a cubic with f(0) = 1 and f(1) = 0 (within 4 ulps) can be exported.
+    --precision N adds, next to the exact values, the easing rounded to N decimals (what a
+    designer pastes, e.g. cubic-bezier(0.333, 0.258, 0.667, 0.731)) and its largest level
+    deviation from the curve, with the time (and day) where it occurs: the rounded Bézier is
+    compared with the curve at 4097 parameters, each maximum refined by golden-section search.
     Exit status: 0 exported, 2 invalid input or a curve that cannot be exported.
     """
   static let options: [OptionSpec] =
@@ -33,6 +37,10 @@ enum ExportCommand: CurveKitCommand {
       .value("--format", placeholder: "css|swiftui|json", help: "The output format (default css)."),
       .value("--name", placeholder: "NAME", help: "The curve's name (default: the spec's name, or Depletion)."),
       .value("--duration", placeholder: "SECONDS", help: "The SwiftUI animation duration (default 0.35)."),
+      CurveSourceOptions.allowNonDepletion,
+      .value(
+        "--precision", placeholder: "N",
+        help: "Also give the easing rounded to N decimals (1…12) and its largest deviation from the curve."),
     ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
@@ -40,18 +48,43 @@ enum ExportCommand: CurveKitCommand {
     let format = try arguments.choice("--format", as: Format.self) ?? .css
     let duration = try arguments.double("--duration") ?? 0.35
     guard duration > 0 else { throw UsageError("--duration: '\(duration)' must be positive") }
+    let precision = try arguments.integer("--precision", in: RoundedEasing.precisionRange)
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     let name = arguments.value("--name") ?? curve.name ?? "Depletion"
-    let easing = try CubicBezierEasing(progressOf: curve.polynomial)
+    try CurveSourceOptions.checkDepletion(curve, arguments: arguments, action: "export")
+    let easing = try CubicBezierEasing(progressOf: try exported(curve.polynomial, io: io))
+    let rounded = try precision.map { places throws(DesignError) in
+      try RoundedEasing(easing, level: curve.polynomial, precision: places)
+    }
+    let days = curve.durationDays
     switch format {
-    case .css: io.write(easing.cssSnippet(name: name))
-    case .swiftui: io.write(easing.swiftUISnippet(name: name, duration: duration))
-    case .json: io.write(JSONWriter.string(easing.jsonValue(name: name)) + "\n")
+    case .css: io.write(easing.cssSnippet(name: name, rounded: rounded, durationDays: days))
+    case .swiftui:
+      io.write(easing.swiftUISnippet(name: name, duration: duration, rounded: rounded, durationDays: days))
+    case .json: io.write(JSONWriter.string(easing.jsonValue(name: name, rounded: rounded, durationDays: days)) + "\n")
     }
     for note in easing.rangeNotes { io.writeError("note: \(note)\n") }
     if let rising = curve.risingWitness {
       io.writeError("note: the curve rises near t = \(rising.t), so the easing moves backwards there\n")
     }
     return .success
+  }
+
+  /// The polynomial to export: the curve itself when it goes from 1 to 0, else (only with
+  /// `--allow-non-depletion`) the curve rescaled to (f − f(1)) / (f(0) − f(1)), which does, with
+  /// a note on stderr. A curve with f(0) = f(1) has no such rescaling.
+  static func exported(_ polynomial: Polynomial, io: any CommandIO) throws -> Polynomial {
+    let check = polynomial.depletionCheck()
+    guard check.startDeviation > check.tolerance || check.endDeviation > check.tolerance else { return polynomial }
+    let (start, end) = (check.startLevel, check.endLevel)
+    guard start != end else { throw UsageError("export: f(0) = f(1) = \(start), so the curve has no easing") }
+    var coefficients = polynomial.coefficients.map { $0 / (start - end) }
+    coefficients[coefficients.count - 1] = 1
+    let rescaled = try Polynomial(coefficients: coefficients)
+    // f(1) of the rescaled curve, rounded: move the linear term by it so f(1) = 0 exactly enough.
+    let rest = rescaled.value(at: 1)
+    if coefficients.count >= 2 { coefficients[coefficients.count - 2] -= rest }
+    io.writeError("note: exported the curve rescaled to go from 1 to 0 (f(0) = \(start), f(1) = \(end))\n")
+    return try Polynomial(coefficients: coefficients)
   }
 }

@@ -55,7 +55,7 @@ enum FitCommand: CurveKitCommand {
       guard let text = FitReportRenderer.text(curve) else { throw notFitted }
       io.write(text)
       if !arguments.has("--no-preview"), arguments.has("--preview") || io.isOutputTerminal {
-        io.write("\n" + TerminalPreview.render(curve))
+        io.write("\n" + TerminalPreview.render(curve, options: .init(terminalColumns: io.terminalColumns)))
       }
     }
     // The whole report is printed first; a `require` violation then fails the check.

@@ -3,30 +3,34 @@ import CurveCore
 import CurvePipeline
 import CurveSpec
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `curvekit generate`: emit the self-contained Swift source file for a curve.
 enum GenerateCommand: CurveKitCommand {
   static let name = "generate"
   static let abstract = "Emit a self-contained Swift source file for a curve."
   static let usage = [
-    "generate SPEC.json [-o FILE] [--type-name N] [--access LEVEL] [--inverse METHOD] [--with-schedule]",
+    "generate SPEC.json [-o FILE] [--type-name N] [--access LEVEL] [--inverse METHOD] [--with-schedule | --no-schedule]",
     "generate --coefficients a,b,c,d --type-name N [-o FILE] [options]",
     "generate --point T:Y … | --data FILE | --from-css EASING --type-name N [fit options] [-o FILE] [options]",
     "generate SPEC.json -o FILE --check",
+    "generate --protocol NAME [--access LEVEL] [--with-schedule] [-o FILE]",
   ]
   static let discussion = """
     Fits the spec (or takes the coefficients, highest power first) and writes one Swift file
     with a namespace enum: the coefficients, level(forNormalizedElapsed:) and
-    normalizedElapsed(forLevel:), bit-identical to CurveKit, with no dependency on it.
-    The spec's "codegen" object sets defaults; flags override them. Without -o the file goes
-    to standard output; with -o it is written atomically, and only when its content changes.
+    normalizedElapsed(forLevel:), bit-identical to CurveKit, with no dependency on it. Any
+    degree from 1 to 10: cubics keep a, b, c, d; higher degrees use the polynomial kernels
+    (--inverse auto, newton or bisection). --with-schedule adds DepletionSchedule's date
+    helpers as static functions of the same names: currentLevel, widgetPercentage, refillDate,
+    percentageChanges (exact widget timelines), nextPercentageChange, date(whenLevelReaches:).
+    --conform-to NAME makes the type conform to a protocol the app declares once; --protocol
+    NAME prints that protocol (every generated type meets it), instead of a curve file.
+    The spec's "codegen" object sets defaults; flags override them (--no-schedule drops the
+    date helpers a spec's "withSchedule": true asks for). The type's doc comment carries the
+    spec's "description". The type name defaults to the spec's name in UpperCamelCase, with
+    Latin letters transliterated to ASCII ("Füllstand" → Fullstand, "Straße" → Strasse).
+    Without -o the file goes to standard output; with -o it is written atomically, and only
+    when its content changes, and the command says which: "wrote FILE" or "unchanged FILE"
+    ("up to date FILE" with --check).
     Exit status: 0 done; 1 the curve is not monotone on [0, 1] (without
     --allow-non-monotone or the spec's "monotonic": "ignore"), or --check found FILE
     missing or out of date; 2 invalid input.
@@ -37,8 +41,12 @@ enum GenerateCommand: CurveKitCommand {
       .value("--type-name", placeholder: "N", help: "The generated enum's name (default: from the spec's name)."),
       .value("--access", placeholder: "LEVEL", help: "public, internal (default) or package."),
       .value("--inverse", placeholder: "METHOD", help: "auto (default), bisection, cardano, newton or table."),
-      .flag("--with-schedule", help: "Add the Foundation date helpers (currentLevel, refill date, widget %)."),
+      .flag("--with-schedule", help: "Add the Foundation date helpers (levels, refill dates, widget timelines)."),
+      .flag("--no-schedule", help: "Leave the date helpers out, even when the spec's codegen asks for them."),
+      .repeated("--conform-to", placeholder: "NAME", help: "Declare conformance to the app's protocol NAME."),
+      .value("--protocol", placeholder: "NAME", help: "Print the protocol every generated type meets, named NAME."),
       .flag("--allow-non-monotone", help: "Generate even when the curve is not monotone on [0, 1]."),
+      CurveSourceOptions.allowNonDepletion,
       .flag("--check", help: "Write nothing; exit 1 when FILE differs from what would be generated."),
     ]
 
@@ -46,16 +54,23 @@ enum GenerateCommand: CurveKitCommand {
     try arguments.expectPositionals(atMost: 1, what: "one SPEC.json")
     let output = arguments.value("--output")
     if arguments.has("--check") && output == nil { throw UsageError("--check needs the file to compare: -o FILE") }
-    let (curve, options) = try curveAndOptions(arguments, io: io)
-    let text = try SwiftCodeGenerator.generate(curve, options: options)
+    let text: String
+    if let protocolName = arguments.value("--protocol") {
+      text = try protocolText(protocolName, arguments)
+    } else {
+      let (curve, options) = try curveAndOptions(arguments, io: io)
+      text = try SwiftCodeGenerator.generate(curve, options: options)
+    }
     guard let output else {
       io.write(text)
       return .success
     }
     if arguments.has("--check") {
       try check(text, against: output)
+      io.write("up to date \(output)\n")
     } else {
-      try AtomicFileWriter.write(text, to: output)
+      let outcome = try FileIO.write(text, to: output)
+      io.write("\(outcome == .written ? "wrote" : "unchanged") \(output)\n")
     }
     return .success
   }
@@ -68,17 +83,24 @@ enum GenerateCommand: CurveKitCommand {
   static func curveAndOptions(_ arguments: ParsedArguments, io: any CommandIO) throws -> (
     FittedCurve, GenerationOptions
   ) {
+    if arguments.has("--with-schedule") && arguments.has("--no-schedule") {
+      throw UsageError("--with-schedule and --no-schedule contradict each other; give one or the other")
+    }
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     let options = try GenerationOptions.resolved(
       for: curve, typeName: arguments.value("--type-name"),
       access: try arguments.choice("--access", as: AccessLevel.self),
       inverse: try arguments.choice("--inverse", as: InverseMethod.self),
-      withSchedule: arguments.has("--with-schedule") ? true : nil)
-    // Only a cubic ships (invalid input, exit 2), whatever its monotonicity.
-    guard curve.cubic != nil else { throw CodegenError.unsupportedDegree(curve.polynomial.degree) }
+      withSchedule: arguments.has("--with-schedule") ? true : arguments.has("--no-schedule") ? false : nil,
+      conformances: arguments.values("--conform-to").isEmpty ? nil : arguments.values("--conform-to"))
+    // A method the degree does not have is invalid input (exit 2), whatever the monotonicity.
+    guard options.inverse.isAvailable(forDegree: curve.polynomial.degree) else {
+      throw CodegenError.inverseUnavailable(options.inverse, degree: curve.polynomial.degree)
+    }
+    try CurveSourceOptions.checkDepletion(curve, arguments: arguments, action: "generate")
     guard !arguments.has("--allow-non-monotone"), curve.policy != .ignore else { return (curve, options) }
-    if let violation = curve.policyViolation {
-      throw CheckFailure("\(violation.description); or pass --allow-non-monotone to generate it anyway")
+    if let message = FitReportRenderer.violationMessage(curve) {
+      throw CheckFailure("\(message); or pass --allow-non-monotone to generate it anyway")
     }
     // Increasing curves are monotone too; a constant one has no inverse.
     if !curve.verdict.isDecreasing, !curve.verdict.isIncreasing {
@@ -91,14 +113,28 @@ enum GenerateCommand: CurveKitCommand {
     return (curve, options)
   }
 
+  /// `--protocol NAME`: the protocol text, refusing curve sources and curve options, which it
+  /// does not use.
+  static func protocolText(_ name: String, _ arguments: ParsedArguments) throws -> String {
+    let curveOptions = CurveSourceOptions.all.map(\.name) + ["--type-name", "--inverse", "--conform-to"]
+    if let given = curveOptions.first(where: { !arguments.values($0).isEmpty || arguments.has($0) }) {
+      throw UsageError("--protocol prints the protocol only; \(given) does not apply")
+    }
+    if let spec = arguments.positionals.first {
+      throw UsageError("--protocol prints the protocol only; the spec '\(spec)' does not apply")
+    }
+    return try SwiftCodeGenerator.protocolDeclaration(
+      name: name, access: try arguments.choice("--access", as: AccessLevel.self) ?? .internal,
+      withSchedule: arguments.has("--with-schedule"))
+  }
+
   /// `--check`: exit 1 when `path` is missing or differs from `text`; a directory is
   /// invalid input.
   static func check(_ text: String, against path: String) throws {
-    var info = stat()
-    if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+    if FileIO.kind(of: path) == .directory {
       throw UsageError("cannot check '\(path)': it is a directory")
     }
-    guard let existing = AtomicFileWriter.existingContent(of: path) else {
+    guard let existing = FileIO.existingContent(of: path) else {
       throw CheckFailure("'\(path)' does not exist or cannot be read; run 'curvekit generate' without --check")
     }
     guard existing == Array(text.utf8) else {

@@ -20,8 +20,12 @@ enum InvertCommand: CurveKitCommand {
     table (the precomputed CubicInverseTable, built once; monotone curves only), cardano
     (closed form + Halley), bisection (the article's 32 steps, ≈ 1.2e-10).
     The curve can also come from a spec (a first argument that is not a number) or any
-    other source 'curvekit fit' takes, fitted the same way; it must be a cubic.
-    Exit 0 on success, 2 on invalid input or a non-monotone curve with --method table.
+    other source 'curvekit fit' takes, fitted the same way. Any degree up to 10: above 3,
+    auto and newton are one full-precision solver (safeguarded Newton with compensated
+    residuals, ≤ 1e-15 away from flat points) and bisection is the article's; cardano and
+    table exist for cubics only.
+    Exit 0 on success, 2 on invalid input, a non-monotone curve with --method table, or a
+    method the curve's degree does not have.
     """
   static let options: [OptionSpec] =
     CurveSourceOptions.all + [
@@ -32,12 +36,23 @@ enum InvertCommand: CurveKitCommand {
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     let (specPath, levelTexts) = CurveSourceOptions.specAndValues(arguments)
     let curve = try CurveSourceOptions.resolve(arguments, specPath: specPath, io: io)
-    guard let cubic = curve.cubic else {
-      throw UsageError(
-        "invert needs a cubic, but \(curve.displayName) has degree \(curve.polynomial.degree); fit with --degree 3")
-    }
     let method = try arguments.choice("--method", as: InverseMethod.self) ?? .auto
-    let solve = try solver(for: cubic, method: method)
+    let inverse: (Double) -> Double
+    if curve.polynomial.degree <= 3, let cubic = curve.cubic {
+      inverse = try solver(for: cubic, method: method)
+    } else {
+      let polynomial = curve.polynomial
+      guard method.isAvailable(forDegree: polynomial.degree) else {
+        throw UsageError(
+          "--method \(method.rawValue) exists for cubics only, and \(curve.displayName) has degree "
+            + "\(polynomial.degree); use auto, newton or bisection")
+      }
+      inverse = { polynomial.normalizedElapsed(forLevel: $0, method: method) }
+    }
+    // Levels in and times out in --days / --percent, else in a spec's own units.
+    let units = try CurveSourceOptions.units(arguments) ?? curve.spec?.units ?? .normalized
+    let solve: (Double) -> Double =
+      units == .normalized ? inverse : { units.display(time: inverse(units.normalized(level: $0))) }
     if !levelTexts.isEmpty {
       var levels: [Double] = []
       for (index, text) in levelTexts.enumerated() {

@@ -23,7 +23,7 @@ public struct Habit: Sendable, Hashable {
 
   /// The fill level in [0, 1] at `date` (the article's `currentLevel(at:)`).
   public func currentLevel(at date: Date) -> Double {
-    DepletionCurve.currentLevel(at: date, lastRefillDate: lastRefillDate, depletionDays: depletionDays)
+    DepletionCurve.currentLevel(lastRefillDate: lastRefillDate, depletionDays: depletionDays, at: date)
   }
 
   /// Marks the habit done: the fill is full again at `date`.
@@ -34,31 +34,11 @@ public struct Habit: Sendable, Hashable {
   /// The user dragged the fill slider to `fill` at `date`: move the refill date back so
   /// that the level at `date` is `fill` (the article's `setCurrentFill`).
   public mutating func setCurrentFill(_ fill: Double, at date: Date) {
-    lastRefillDate = DepletionCurve.refillDate(forFill: fill, at: date, depletionDays: depletionDays)
+    lastRefillDate = DepletionCurve.refillDate(depletionDays: depletionDays, forLevel: fill, at: date)
   }
 
   /// What the widget extension needs, captured at `date`.
   public func snapshot(at date: Date) -> HabitSnapshot {
     HabitSnapshot(name: name, lastRefillDate: lastRefillDate, depletionDays: depletionDays, takenAt: date)
-  }
-}
-
-/// The data an app shares with its widget extension (e.g. through an app group).
-public struct HabitSnapshot: Sendable, Hashable, Codable {
-  /// The habit's name.
-  public var name: String
-  /// When the fill was last full.
-  public var lastRefillDate: Date
-  /// How long a full fill lasts, in days.
-  public var depletionDays: Double
-  /// When the snapshot was taken.
-  public var takenAt: Date
-
-  /// Creates a snapshot.
-  public init(name: String, lastRefillDate: Date, depletionDays: Double, takenAt: Date) {
-    self.name = name
-    self.lastRefillDate = lastRefillDate
-    self.depletionDays = depletionDays
-    self.takenAt = takenAt
   }
 }

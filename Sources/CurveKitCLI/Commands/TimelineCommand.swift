@@ -1,0 +1,103 @@
+import CurveCore
+import CurvePipeline
+import CurveSchedule
+import CurveSpec
+import Foundation
+
+/// `curvekit timeline`: the exact dates at which a widget's whole percentage changes.
+enum TimelineCommand: CurveKitCommand {
+  static let name = "timeline"
+  static let abstract = "List the exact dates at which the widget's percentage changes."
+  static let usage = [
+    "timeline SPEC.json --refill ISO8601 [--days N] [--from ISO8601] [--through ISO8601] [--json]",
+    "timeline --coefficients a,b,… --refill ISO8601 [options]",
+    "timeline --point T:Y … | --data FILE | --from-css EASING [fit options] --refill ISO8601 [options]",
+  ]
+  static let discussion = """
+    The widget shows level·100 rounded half away from zero (DepletionSchedule.widgetPercentage).
+    For a supply refilled at --refill and lasting --days days (default: the spec's durationDays,
+    else 7), prints one line per change of that percentage after --from (default: the refill)
+    and until --through (default: until the level stops changing): the first date at which the
+    new percentage shows, as ISO 8601 UTC rounded up to the millisecond, and the percentage.
+    Each date is exact: the widget's own level and rounding code shows the new percentage there
+    and the old one 1 ms (and one ulp of Date) before. A full depletion has 100 changes.
+    These are DepletionSchedule.percentageChanges(from:through:) and the generated
+    percentageChanges(lastRefillDate:depletionDays:from:through:), with identical dates.
+    --json prints {"changes": [{"date": "…", "unix": seconds, "percentage": p}, …]}, where unix
+    is the date in seconds since 1970 (shortest round-trip), rounded up to the nearest double
+    whose Date(timeIntervalSince1970:) is not earlier, so it too shows the new percentage.
+    Any degree up to 10. Exit status: 0 on success, 1 when the curve is not monotone on [0, 1]
+    (a timeline would miss changes) or breaks its spec's "require" policy, 2 on invalid input.
+    """
+  static let options: [OptionSpec] =
+    CurveSourceOptions.all + [
+      .value("--refill", placeholder: "ISO8601", help: "When the supply was last full, e.g. 2026-01-05T08:00:00Z."),
+      .value("--from", placeholder: "ISO8601", help: "List changes after this date (default: the refill)."),
+      .value("--through", placeholder: "ISO8601", help: "List changes up to this date (default: all)."),
+      .flag("--json", help: "Print one JSON object."),
+    ]
+
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
+    try arguments.expectPositionals(atMost: 1, what: "at most one SPEC.json")
+    guard let refillText = arguments.value("--refill") else {
+      throw UsageError("missing --refill ISO8601, the date the supply was last full (e.g. 2026-01-05T08:00:00Z)")
+    }
+    let refill = Date(timeIntervalSince1970: try ISO8601Time.parse(refillText, what: "--refill"))
+    let start = try arguments.value("--from").map { text throws(UsageError) in
+      Date(timeIntervalSince1970: try ISO8601Time.parse(text, what: "--from"))
+    }
+    let end = try arguments.value("--through").map { text throws(UsageError) in
+      Date(timeIntervalSince1970: try ISO8601Time.parse(text, what: "--through"))
+    }
+    let days = try arguments.double("--days")
+    if let days, !(days > 0) { throw UsageError("--days: '\(days)' is not a positive number of days") }
+
+    let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
+    try CurveSourceOptions.checkPolicy(curve)
+    if case .notMonotone = curve.verdict {
+      let witness = curve.risingWitness.map { "f′(\($0.t)) = \($0.slope)" } ?? "it rises and falls"
+      throw CheckFailure(
+        "\(curve.displayName): the curve is not monotone on [0, 1] (\(witness)), so its percentage can change back "
+          + "and a timeline would miss changes")
+    }
+    let duration = (days ?? curve.durationDays ?? 7) * DepletionSchedule.secondsInDay
+    guard duration.isFinite else { throw UsageError("--days: the period is too long to represent in seconds") }
+    let changes = timeline(curve, refill: refill, duration: duration, from: start ?? refill, through: end)
+
+    if arguments.has("--json") {
+      let items = changes.map { change -> JSONValue in
+        let unix = ISO8601Time.unixSeconds(of: change.date)
+        return .object([
+          (key: "date", value: .string(ISO8601Time.string(fromUnixSeconds: unix))),
+          (key: "unix", value: .number(unix)),
+          (key: "percentage", value: .integer(change.percentage)),
+        ])
+      }
+      io.write(JSONWriter.string(.object([(key: "changes", value: .array(items))]), pretty: false) + "\n")
+    } else {
+      var text = ""
+      for change in changes {
+        text +=
+          "\(ISO8601Time.string(fromUnixSeconds: ISO8601Time.unixSeconds(of: change.date))) \(change.percentage)\n"
+      }
+      io.write(text)
+    }
+    return .success
+  }
+
+  /// The changes: ``DepletionSchedule/percentageChanges(from:through:)`` for a cubic, the same
+  /// search on the polynomial's level and inverse above degree 3.
+  static func timeline(_ curve: FittedCurve, refill: Date, duration: Double, from start: Date, through end: Date?)
+    -> [PercentageChange]
+  {
+    if curve.polynomial.degree <= 3, let cubic = curve.cubic,
+      let schedule = try? DepletionSchedule(curve: cubic, lastRefillDate: refill, durationInSeconds: duration)
+    {
+      return schedule.percentageChanges(from: start, through: end)
+    }
+    let polynomial = curve.polynomial
+    return DepletionSchedule.percentageChanges(
+      lastRefillDate: refill, duration: duration, from: start, through: end,
+      level: polynomial.level(forNormalizedElapsed:), inverse: { polynomial.normalizedElapsed(forLevel: $0) })
+  }
+}

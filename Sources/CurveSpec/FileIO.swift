@@ -1,0 +1,192 @@
+import CurveCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a file could not be written; one line naming the file.
+package struct FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// One line naming the file and the reason.
+  package var description: String
+
+  /// Creates an error with a one-line message; control characters (a path's newline) are
+  /// escaped.
+  package init(_ description: String) { self.description = EchoedText.escaped(description) }
+}
+
+/// CurveKit's one way to read and write files: every spec, data file and generated file
+/// goes through here, so there is one directory check, one read loop and one atomic write.
+package enum FileIO {
+  /// What a path names.
+  package enum Kind: Sendable, Equatable {
+    /// Nothing (or nothing `stat` can see).
+    case missing
+    /// A directory.
+    case directory
+    /// Anything else: a regular file, a device, a FIFO.
+    case file
+  }
+
+  /// What a write did.
+  package enum Outcome: Sendable, Equatable {
+    /// The file was created or replaced.
+    case written
+    /// The file already had exactly these bytes, so it was left alone (its modification
+    /// time too, so build systems see no change).
+    case unchanged
+  }
+
+  /// The most a spec file may hold; a larger one is refused rather than read.
+  package static let maximumSpecBytes = 64 << 20
+
+  /// The file name shown in messages, plots and generated headers: the last path component
+  /// (never a directory path), or `<stdin>` for `-`, with control characters escaped.
+  package static func displayName(of path: String) -> String {
+    if path == "-" { return "<stdin>" }
+    return EchoedText.escaped(
+      path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path)
+  }
+
+  /// What `path` names (symbolic links followed): the one directory check.
+  package static func kind(of path: String) -> Kind {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .missing }
+    return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+  }
+
+  /// Opens `path` (or standard input for `-`) for reading.
+  /// - Throws: ``SpecError`` naming the path: missing, a directory, or unreadable.
+  static func openForReading(path: String, sourceName: String) throws(SpecError) -> UnsafeMutablePointer<FILE> {
+    if path == "-" {
+      guard let input = fdopen(dup(0), "rb") else {
+        throw SpecError("cannot read standard input: \(String(cString: strerror(errno)))", source: sourceName)
+      }
+      return input
+    }
+    switch kind(of: path) {
+    case .missing:
+      throw SpecError("cannot read '\(path)': \(String(cString: strerror(errno)))", source: sourceName)
+    case .directory:
+      throw SpecError("cannot read '\(path)': it is a directory", source: sourceName)
+    case .file:
+      guard let opened = fopen(path, "rb") else {
+        throw SpecError("cannot read '\(path)': \(String(cString: strerror(errno)))", source: sourceName)
+      }
+      return opened
+    }
+  }
+
+  /// Every byte of an open file, or nil on a read error or past `limit` bytes.
+  /// - Complexity: O(size), in 64 KiB reads.
+  static func readAll(_ file: UnsafeMutablePointer<FILE>, limit: Int = .max) -> (bytes: [UInt8], overLimit: Bool)? {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+      if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
+      if bytes.count > limit { return (bytes, true) }
+      if count < chunk.count { return ferror(file) != 0 ? nil : (bytes, false) }
+    }
+  }
+
+  /// The bytes of the spec file at `path`, at most ``maximumSpecBytes``.
+  /// - Throws: ``SpecError`` naming the path.
+  package static func readSpecBytes(path: String, sourceName: String) throws(SpecError) -> [UInt8] {
+    let file = try openForReading(path: path, sourceName: sourceName)
+    defer { fclose(file) }
+    guard let (bytes, overLimit) = readAll(file, limit: maximumSpecBytes) else {
+      throw SpecError("cannot read '\(path)': \(String(cString: strerror(errno)))", source: sourceName)
+    }
+    if overLimit {
+      throw SpecError(
+        "'\(path)' is larger than \(maximumSpecBytes >> 20) MiB; a spec file should be small", source: sourceName)
+    }
+    return bytes
+  }
+
+  /// The current bytes of the file at `path`, or nil when it is missing, a directory or
+  /// unreadable.
+  package static func existingContent(of path: String) -> [UInt8]? {
+    guard kind(of: path) == .file, let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    return readAll(file)?.bytes
+  }
+
+  /// Writes `contents` to `path` atomically: a temporary file in the same directory,
+  /// fsync, then rename. When the file already holds exactly these bytes nothing is
+  /// written. A failed write leaves no partial file behind.
+  /// - Throws: ``FileWriteError`` when `path` is a directory, its directory does not exist,
+  ///   or the system refuses.
+  @discardableResult
+  package static func write(_ contents: String, to path: String) throws(FileWriteError) -> Outcome {
+    try write(bytes: Array(contents.utf8), to: path)
+  }
+
+  /// Writes `bytes` to `path` as ``write(_:to:)`` writes text (a PNG, for example).
+  /// - Throws: ``FileWriteError`` as ``write(_:to:)``.
+  @discardableResult
+  package static func write(bytes: [UInt8], to path: String) throws(FileWriteError) -> Outcome {
+    switch kind(of: path) {
+    case .directory: throw FileWriteError("cannot write '\(path)': it is a directory")
+    case .file: if existingContent(of: path) == bytes { return .unchanged }
+    case .missing: break
+    }
+    let directory = parentDirectory(of: path)
+    guard kind(of: directory) == .directory else {
+      throw FileWriteError("cannot write '\(path)': directory '\(directory)' does not exist")
+    }
+    let name = path.split(separator: "/").last.map(String.init) ?? "output"
+    var template = Array("\(directory)/.\(name).curvekit-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+    guard descriptor >= 0 else { throw FileWriteError("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+    let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var failure: String?
+    let errorNumber = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+    if errorNumber != 0 { failure = String(cString: strerror(errorNumber)) }
+    let mask = umask(0)
+    umask(mask)
+    if failure == nil, fchmod(descriptor, 0o666 & ~mask) != 0 { failure = String(cString: strerror(errno)) }
+    if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+    if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+    if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+    if let failure {
+      unlink(temporary)
+      throw FileWriteError("cannot write '\(path)': \(failure)")
+    }
+    return .written
+  }
+
+  /// Writes every byte of `bytes` to `descriptor`, retrying after signals.
+  /// - Returns: 0, or the `errno` of the write that failed (EPIPE when the reader is gone).
+  @discardableResult
+  package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+    guard let base = bytes.baseAddress else { return 0 }
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      if written == 0 { return EIO }
+      offset += written
+    }
+    return 0
+  }
+
+  /// The directory part of `path` (`.` for a bare name, `/` at the root).
+  static func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let parent = String(path[..<slash])
+    return parent.isEmpty ? "/" : parent
+  }
+}
+
+/// `write(2)`, under a name that does not collide with ``FileIO/write(_:to:)``.
+private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, pointer, count)
+}
