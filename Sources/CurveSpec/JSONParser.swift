@@ -413,22 +413,28 @@ private struct Scanner<Meter: WorkMeter> {
     }
     let location = here()
     offset += 1
-    skipWhitespace()
-    guard isAtNumber else { return restore(&self) }
-    let firstLocation = here()
-    let first = try parseNumber()
-    skipWhitespace()
-    guard !isAtEnd, bytes[offset] == UInt8(ascii: ",") else { return restore(&self) }
-    offset += 1
-    skipWhitespace()
-    guard isAtNumber else { return restore(&self) }
-    let secondLocation = here()
-    let second = try parseNumber()
-    skipWhitespace()
-    guard !isAtEnd, bytes[offset] == UInt8(ascii: "]") else { return restore(&self) }
-    offset += 1
+    guard let first = try pairElement(before: UInt8(ascii: ",")),
+      let second = try pairElement(before: UInt8(ascii: "]"))
+    else { return restore(&self) }
     return JSONNode.NumberPair(
-      location: location, first: first, firstLocation: firstLocation, second: second, secondLocation: secondLocation)
+      location: location, first: first.value, firstLocation: first.location, second: second.value,
+      secondLocation: second.location)
+  }
+
+  /// One element of a `[number, number]` pair: whitespace, a number, whitespace and
+  /// `terminator`; the number and where it starts, with the scanner past the terminator.
+  /// Nil at any other shape (the scanner is then somewhere inside; the caller restores it).
+  mutating func pairElement(before terminator: UInt8) throws(JSONSyntaxError) -> (
+    value: Double, location: SourceLocation
+  )? {
+    skipWhitespace()
+    guard isAtNumber else { return nil }
+    let location = here()
+    let value = try parseNumber()
+    skipWhitespace()
+    guard !isAtEnd, bytes[offset] == terminator else { return nil }
+    offset += 1
+    return (value, location)
   }
 
   /// At `-` or a digit.
