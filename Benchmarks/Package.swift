@@ -24,7 +24,9 @@ let package = Package(
   name: "CurveKitBenchmarks",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "curvekit-benchmarks", targets: ["CurveKitBenchmarks"])
+    .executable(name: "curvekit-benchmarks", targets: ["CurveKitBenchmarks"]),
+    // The C strtod + printf("%.17g") loop `curvekit eval`/`invert` on stdin are compared with.
+    .executable(name: "curvekit-c-stream-peer", targets: ["CStreamPeer"]),
   ],
   dependencies: [
     .package(name: "CurveKit", path: "..")
@@ -41,6 +43,10 @@ let package = Package(
       name: "CReference",
       cSettings: [.unsafeFlags(["-O3", "-ffp-contract=off"])],
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+    ),
+    .executableTarget(
+      name: "CStreamPeer",
+      cSettings: [.unsafeFlags(["-O3", "-ffp-contract=off"])]
     ),
     .executableTarget(
       name: "CurveKitBenchmarks",

@@ -20,6 +20,10 @@ if [ "$(basename "$root" | tr '[:upper:]' '[:lower:]')" = "benchmarks" ]; then
   exit 2
 fi
 
+# LAPACK for the build, GSL for the gsl_poly_solve_cubic comparison (both via apt when missing).
+scripts/ensure-deps.sh
+scripts/ensure-gsl.sh
+
 flags=(-c release --package-path Benchmarks)
 if [ -n "${BENCH_TARGET_CPU:-}" ]; then
   # Its own build directory, so switching CPU levels never rebuilds the default one.
@@ -27,8 +31,9 @@ if [ -n "${BENCH_TARGET_CPU:-}" ]; then
     -Xswiftc -target-cpu -Xswiftc "$BENCH_TARGET_CPU" -Xcc "-march=$BENCH_TARGET_CPU")
 fi
 
-echo "==> swift build ${flags[*]} (curvekit and curvekit-benchmarks)" >&2
+echo "==> swift build ${flags[*]} (curvekit, curvekit-c-stream-peer and curvekit-benchmarks)" >&2
 swift build "${flags[@]}" --product curvekit >&2
+swift build "${flags[@]}" --product curvekit-c-stream-peer >&2
 swift build "${flags[@]}" --product curvekit-benchmarks >&2
 bin=$(swift build "${flags[@]}" --show-bin-path)
 

@@ -25,7 +25,7 @@ if [ "$(id -u)" -ne 0 ]; then
   fi
 fi
 echo "Installing ${missing[*]:-${packages[*]}} with apt-get…" >&2
-export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+# Non-interactive through env: sudo would drop an exported DEBIAN_FRONTEND.
+"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 pkg-config --exists lapack || { echo "error: pkg-config still cannot find lapack after installing" >&2; exit 2; }

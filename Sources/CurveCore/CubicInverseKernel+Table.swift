@@ -35,15 +35,20 @@ extension CubicInverseKernel {
     @usableFromInline var cells: [TableCell]
   }
 
+  /// max(floor, x) for a non-NaN x as one `maxsd`: `floor < x ? x : floor`. (Swift's `max`
+  /// is `x >= floor ? x : floor`, a compare and three masks, and differs only for ±0 ties.)
+  @inlinable @inline(__always)
+  static func atLeast(_ floor: Double, _ x: Double) -> Double { floor < x ? x : floor }
+
   /// The t ∈ [0, 1] with f(t) = level from the table: find the cell by one multiply,
   /// guess δ by the cell's cubic in v (v = level offset, or its square root in a flat-end
   /// cell), then `polishSteps` Halley steps on the residual expanded about the node,
   /// each clamped to the cell's bracket. No data-dependent branch but the step loop.
   @inlinable
   static func tableInverse(_ table: Table, level: Double) -> Double {
-    let x = max(table.lowerLevel, min(table.upperLevel, level))
+    let x = atLeast(table.lowerLevel, min(table.upperLevel, level))
     let position = (x - table.lowerLevel) * table.cellsPerLevel
-    let index = Int(max(0, min(Double(table.cells.count - 1), position)))
+    let index = Int(atLeast(0, min(Double(table.cells.count - 1), position)))
     let cell = table.cells[index]
     let (difference, error) = twoSum(cell.valueHi, -x)
     let constant = difference + (error + cell.valueLo)
@@ -51,7 +56,7 @@ extension CubicInverseKernel {
     let root = abs(offset).squareRoot()
     let v = cell.usesSquareRoot ? root : offset
     var delta = v * (cell.guess1 + v * (cell.guess2 + v * cell.guess3))
-    delta = max(cell.lowerOffset, min(cell.upperOffset, delta))
+    delta = atLeast(cell.lowerOffset, min(cell.upperOffset, delta))
     let a = table.a
     for _ in 0..<table.polishSteps {
       let residual = constant + delta * (cell.slope + delta * (cell.halfCurvature + delta * a))
@@ -60,9 +65,9 @@ extension CubicInverseKernel {
       let halfSecond = cell.halfCurvature + 3 * a * delta
       let denominator = derivative * derivative - residual * halfSecond
       let step = denominator != 0 ? residual * derivative / denominator : 0
-      delta = max(cell.lowerOffset, min(cell.upperOffset, delta - step))
+      delta = atLeast(cell.lowerOffset, min(cell.upperOffset, delta - step))
     }
-    var t = max(0, min(1, cell.node + delta))
+    var t = atLeast(0, min(1, cell.node + delta))
     t = level <= table.lowerLevel ? table.tAtLowerLevel : t
     t = level >= table.upperLevel ? table.tAtUpperLevel : t
     return level.isNaN ? level : t

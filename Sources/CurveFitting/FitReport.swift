@@ -1,4 +1,4 @@
-import CurveCore
+@_spi(CurveKitTooling) import CurveCore
 
 /// The result of ``LeastSquaresFitter/fit(_:)``: the polynomial and its diagnostics.
 ///
@@ -12,9 +12,10 @@ public struct FitReport: Sendable, Hashable {
   public let polynomial: Polynomial
   /// The fitted degree (the problem's degree; leading coefficients may be zero).
   public let degree: Int
-  /// yᵢ − f(tᵢ) at every point, in input order, unweighted. Each is computed in
-  /// double-double and rounded once, so it is the correctly rounded residual of the
-  /// returned coefficients up to about 2⁻¹⁰⁰·Σ|cₖ||tᵢ|ᵏ.
+  /// yᵢ − f(tᵢ) at every point, in input order, unweighted. Each is computed with a
+  /// compensated residual (as accurate as in twice the working precision) and rounded once,
+  /// so it is the correctly rounded residual of the returned coefficients up to about
+  /// 2⁻⁹⁷·Σ|cₖ||tᵢ|ᵏ.
   public let residuals: [Double]
   /// Σ (wᵢ·rᵢ)², the minimized objective (plain RSS without weights).
   public let rss: Double
@@ -85,15 +86,18 @@ extension FitReport {
     var maxIndex = 0
     var weightSum = 0.0
     var weightedMean = 0.0
-    for (index, point) in points.enumerated() {
-      let residual = (DoubleDouble(point.y) + -DoubleDouble.horner(ascending: ascending, at: point.t)).value
-      residuals.append(residual)
-      let weight = problem.weight(at: index)
-      let weighted = weight * residual
-      rss += weighted * weighted
-      if abs(residual) > abs(residuals[maxIndex]) { maxIndex = index }
-      weightSum += weight * weight
-      weightedMean += weight * weight * point.y
+    ascending.withUnsafeBufferPointer { coefficients in
+      for (index, point) in points.enumerated() {
+        // y − p(t) with p by compensated Horner, then rounded once.
+        let residual = ErrorFreeArithmetic.residual(ascending: coefficients, t: point.t, y: point.y)
+        residuals.append(residual)
+        let weight = problem.weight(at: index)
+        let weighted = weight * residual
+        rss += weighted * weighted
+        if abs(residual) > abs(residuals[maxIndex]) { maxIndex = index }
+        weightSum += weight * weight
+        weightedMean += weight * weight * point.y
+      }
     }
     weightedMean /= weightSum
     var total = 0.0

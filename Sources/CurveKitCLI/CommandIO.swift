@@ -13,6 +13,8 @@ import CurveSpec
 package protocol CommandIO: AnyObject {
   /// Writes to standard output (buffered).
   func write(_ text: String)
+  /// Writes UTF-8 bytes to standard output (buffered), as ``write(_:)`` does their text.
+  func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
   /// Writes to standard error.
   func writeError(_ text: String)
   /// A line reader over standard input.
@@ -47,6 +49,11 @@ package final class StandardIO: CommandIO {
 
   package func write(_ text: String) {
     buffer.append(contentsOf: text.utf8)
+    if buffer.count >= bufferLimit { flush() }
+  }
+
+  package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    buffer.append(contentsOf: bytes)
     if buffer.count >= bufferLimit { flush() }
   }
 
@@ -116,6 +123,7 @@ package final class CapturedIO: CommandIO {
   package var terminalColumns: Int? { parseColumns(environment("COLUMNS")) }
 
   package func write(_ text: String) { output += text }
+  package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { output += String(decoding: bytes, as: UTF8.self) }
   package func writeError(_ text: String) { errors += text }
   package func inputReader() throws(SpecError) -> LineReader { LineReader(text: input, sourceName: "<stdin>") }
   package func flush() {}

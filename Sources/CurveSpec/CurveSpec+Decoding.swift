@@ -10,6 +10,8 @@ extension CurveSpec {
   /// - Parameters:
   ///   - text: the JSON document.
   ///   - sourceName: the file name to show in messages.
+  ///
+  /// - Complexity: O(n) in the length of the text.
   public static func parse(_ text: String, sourceName: String) throws(SpecError) -> CurveSpec {
     try parse(utf8: Array(text.utf8), sourceName: sourceName)
   }
@@ -17,18 +19,36 @@ extension CurveSpec {
   /// Parses a spec from the UTF-8 bytes of a JSON document (what ``load(path:)`` reads):
   /// the bytes are scanned once, with no intermediate `String`.
   /// - Throws: ``SpecError`` for invalid UTF-8, malformed JSON or an invalid spec.
+  /// - Complexity: O(n) in the number of bytes.
   public static func parse(utf8 bytes: [UInt8], sourceName: String) throws(SpecError) -> CurveSpec {
-    if let offset = firstInvalidUTF8(bytes) {
+    try parse(utf8: bytes, sourceName: sourceName, meter: NoWorkMeter())
+  }
+
+  /// ``parse(_:sourceName:)``, reporting the reader's steps to `meter` (see ``WorkMeter``).
+  package static func parse(_ text: String, sourceName: String, meter: some WorkMeter) throws(SpecError)
+    -> CurveSpec
+  {
+    try parse(utf8: Array(text.utf8), sourceName: sourceName, meter: meter)
+  }
+
+  /// ``parse(utf8:sourceName:)``, reporting the reader's steps to `meter` (see
+  /// ``WorkMeter``): the UTF-8 check's (a step per byte it decodes), the JSON parser's
+  /// (``JSONParser/parse(utf8:meter:)``) and the decoder's (every array element it visits
+  /// or copies, every member it compares with a known key, every step of the duplicate-t
+  /// check). The linearity tests bound the total.
+  package static func parse(utf8 bytes: [UInt8], sourceName: String, meter: some WorkMeter) throws(SpecError)
+    -> CurveSpec
+  {
+    if let offset = firstInvalidUTF8(bytes, meter: meter) {
       throw SpecError("the file is not valid UTF-8 text (byte \(offset + 1))", source: sourceName)
     }
     let root: JSONNode
     do {
-      root = try JSONParser.parse(utf8: bytes)
+      root = try JSONParser.parse(utf8: bytes, meter: meter)
     } catch {
       throw SpecError("malformed JSON: \(error.message)", source: sourceName, location: error.location)
     }
-    var decoder = SpecDecoder(source: sourceName)
-    return try decoder.decodeSpec(root)
+    return try SpecDecoder(source: sourceName, meter: meter).decodeSpec(root)
   }
 
   /// Reads and parses the spec at `path`.
@@ -40,13 +60,15 @@ extension CurveSpec {
 
   /// The offset of the first byte that does not belong to a valid UTF-8 sequence, or nil.
   /// - Complexity: O(n), one pass, no allocation.
-  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+  static func firstInvalidUTF8(_ bytes: [UInt8], meter: some WorkMeter) -> Int? {
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes.makeIterator()
     var offset = 0
     while true {
       switch parser.parseScalar(from: &iterator) {
-      case .valid(let scalar): offset += scalar.count
+      case .valid(let scalar):
+        meter.add(scalar.count)
+        offset += scalar.count
       case .emptyInput: return nil
       case .error: return offset
       }
@@ -55,18 +77,39 @@ extension CurveSpec {
 }
 
 /// Turns a located JSON tree into a ``CurveSpec``, naming fields by path in errors.
-struct SpecDecoder {
+///
+/// Paths are built only for an error message (`@autoclosure`), so a point costs no string work.
+struct SpecDecoder<Meter: WorkMeter> {
   let source: String
+  /// Where the decoder's steps go (see ``CurveSpec/parse(utf8:sourceName:meter:)``).
+  let meter: Meter
 
-  func fail(_ message: String, at node: JSONNode) -> SpecError {
-    SpecError(message, source: source, location: node.location)
+  func fail(_ message: String, at node: JSONNode) -> SpecError { fail(message, at: node.location) }
+
+  func fail(_ message: String, at location: SourceLocation) -> SpecError {
+    SpecError(message, source: source, location: location)
   }
 
-  func object(_ node: JSONNode, path: String, allowed: [String]) throws(SpecError) -> [JSONNode.Member] {
+  /// `value`, after one step reported to the meter (one comparison, one element visited).
+  @inline(__always)
+  func counted<T>(_ value: T) -> T {
+    meter.add(1)
+    return value
+  }
+
+  /// The value of the member named `key` (each member compared is a step).
+  func member(_ key: String, of members: [JSONNode.Member]) -> JSONNode? {
+    members.first(where: { counted($0.key == key) })?.value
+  }
+
+  func object(_ node: JSONNode, path: @autoclosure () -> String, allowed: [String]) throws(SpecError)
+    -> [JSONNode.Member]
+  {
     guard case .object(let members) = node.kind else {
-      throw fail("\(path): expected an object, found \(node.typeDescription)", at: node)
+      throw fail("\(path()): expected an object, found \(node.typeDescription)", at: node)
     }
-    for member in members where !allowed.contains(member.key) {
+    for member in members where !allowed.contains(where: { counted($0 == member.key) }) {
+      let path = path()
       throw SpecError(
         "\(path.isEmpty ? "" : path + ": ")unknown field \"\(member.key)\" (allowed: \(allowed.joined(separator: ", ")))",
         source: source, location: member.keyLocation)
@@ -74,56 +117,60 @@ struct SpecDecoder {
     return members
   }
 
-  func number(_ node: JSONNode, path: String) throws(SpecError) -> Double {
+  func number(_ node: JSONNode, path: @autoclosure () -> String) throws(SpecError) -> Double {
     switch node.kind {
-    case .number(let value, _):
+    case .number(let value):
       return value
     case .string(let text):
       let lowered = text.lowercased()
       if ["nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"].contains(lowered) {
-        throw fail("\(path): \"\(text)\" is not allowed; values must be finite numbers", at: node)
+        throw fail("\(path()): \"\(text)\" is not allowed; values must be finite numbers", at: node)
       }
-      throw fail("\(path): expected a number, found a string \"\(text.abbreviated)\"", at: node)
+      throw fail("\(path()): expected a number, found a string \"\(text.abbreviated)\"", at: node)
     default:
-      throw fail("\(path): expected a number, found \(node.typeDescription)", at: node)
+      throw fail("\(path()): expected a number, found \(node.typeDescription)", at: node)
     }
   }
 
-  func string(_ node: JSONNode, path: String) throws(SpecError) -> String {
+  func string(_ node: JSONNode, path: @autoclosure () -> String) throws(SpecError) -> String {
     guard case .string(let text) = node.kind else {
-      throw fail("\(path): expected a string, found \(node.typeDescription)", at: node)
+      throw fail("\(path()): expected a string, found \(node.typeDescription)", at: node)
     }
     return text
   }
 
-  func bool(_ node: JSONNode, path: String) throws(SpecError) -> Bool {
+  func bool(_ node: JSONNode, path: @autoclosure () -> String) throws(SpecError) -> Bool {
     guard case .bool(let value) = node.kind else {
-      throw fail("\(path): expected true or false, found \(node.typeDescription)", at: node)
+      throw fail("\(path()): expected true or false, found \(node.typeDescription)", at: node)
     }
     return value
   }
 
-  func array(_ node: JSONNode, path: String) throws(SpecError) -> [JSONNode] {
-    guard case .array(let items) = node.kind else {
-      throw fail("\(path): expected an array, found \(node.typeDescription)", at: node)
+  /// The elements of an array in the general form (a ``JSONNode/Kind/numberPairs(_:)``
+  /// array is copied into it, a step per element).
+  func array(_ node: JSONNode, path: @autoclosure () -> String) throws(SpecError) -> [JSONNode] {
+    switch node.kind {
+    case .array(let items): return items
+    case .numberPairs(let pairs): return pairs.map { counted($0.node) }
+    default: throw fail("\(path()): expected an array, found \(node.typeDescription)", at: node)
     }
-    return items
   }
 
-  func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode, path: String, as type: T.Type) throws(SpecError)
-    -> T
+  func choice<T: RawRepresentable & CaseIterable>(
+    _ node: JSONNode, path: @autoclosure () -> String, as type: T.Type
+  ) throws(SpecError) -> T
   where T.RawValue == String {
-    let text = try string(node, path: path)
+    let text = try string(node, path: path())
     guard let value = T(rawValue: text) else {
       let options = T.allCases.map(\.rawValue).joined(separator: ", ")
-      throw fail("\(path): unknown value \"\(text.abbreviated)\" (expected one of: \(options))", at: node)
+      throw fail("\(path()): unknown value \"\(text.abbreviated)\" (expected one of: \(options))", at: node)
     }
     return value
   }
 
-  mutating func decodeSpec(_ root: JSONNode) throws(SpecError) -> CurveSpec {
+  func decodeSpec(_ root: JSONNode) throws(SpecError) -> CurveSpec {
     let members = try object(root, path: "", allowed: CurveSpec.knownKeys)
-    func member(_ key: String) -> JSONNode? { members.first(where: { $0.key == key })?.value }
+    func member(_ key: String) -> JSONNode? { self.member(key, of: members) }
 
     guard let nameNode = member("name") else { throw fail("missing required field \"name\"", at: root) }
     let name = try string(nameNode, path: "name")
@@ -147,20 +194,26 @@ struct SpecDecoder {
     let ranges = UnitRanges(units: spec.units, endpoints: spec.endpoints)
 
     guard let pointsNode = member("points") else { throw fail("missing required field \"points\"", at: root) }
-    let pointNodes = try array(pointsNode, path: "points")
-    guard !pointNodes.isEmpty else {
+    let pointCount: Int
+    switch pointsNode.kind {
+    case .numberPairs(let pairs): pointCount = pairs.count
+    default: pointCount = try array(pointsNode, path: "points").count
+    }
+    guard pointCount > 0 else {
       throw fail("points: empty; a curve needs at least one control point", at: pointsNode)
     }
-    spec.points = try decodePoints(pointNodes, ranges: ranges)
+    spec.points = try decodePoints(pointsNode, ranges: ranges)
 
     if let node = member("weights") {
       let items = try array(node, path: "weights")
-      guard items.count == pointNodes.count else {
+      guard items.count == pointCount else {
         throw fail(
-          "weights: \(items.count) weights for \(pointNodes.count) points; give one weight per point", at: node)
+          "weights: \(items.count) weights for \(pointCount) points; give one weight per point", at: node)
       }
       var values: [Double] = []
+      values.reserveCapacity(items.count)
       for (index, item) in items.enumerated() {
+        meter.add(1)
         let weight = try number(item, path: "weights[\(index)]")
         guard weight > 0 else { throw fail("weights[\(index)]: \(weight) is not positive", at: item) }
         values.append(weight)
@@ -210,10 +263,31 @@ struct SpecDecoder {
     return spec
   }
 
-  func decodePoints(_ nodes: [JSONNode], ranges: UnitRanges) throws(SpecError) -> [DataPoint] {
+  /// The points of a non-empty `points` array: flat pairs straight from
+  /// ``JSONNode/Kind/numberPairs(_:)``, any other shape element by element (with its errors).
+  func decodePoints(_ node: JSONNode, ranges: UnitRanges) throws(SpecError) -> [DataPoint] {
     var points: [DataPoint] = []
+    if case .numberPairs(let pairs) = node.kind {
+      points.reserveCapacity(pairs.count)
+      for (index, pair) in pairs.enumerated() {
+        meter.add(1)
+        if let problem = ranges.timeProblem(pair.first) {
+          throw fail("points[\(index)][0]: \(problem)", at: pair.firstLocation)
+        }
+        if let problem = ranges.levelProblem(pair.second) {
+          throw fail("points[\(index)][1]: \(problem)", at: pair.secondLocation)
+        }
+        points.append(DataPoint(t: pair.first, y: pair.second))
+      }
+      if let (first, second) = CurveSpec.conflictingDuplicate(in: points, meter: meter) {
+        throw conflict(points, first, second, at: pairs[second].location)
+      }
+      return points
+    }
+    let nodes = try array(node, path: "points")
     points.reserveCapacity(nodes.count)
     for (index, node) in nodes.enumerated() {
+      meter.add(1)
       let pair = try array(node, path: "points[\(index)]")
       guard pair.count == 2 else {
         throw fail(
@@ -225,22 +299,27 @@ struct SpecDecoder {
       if let problem = ranges.levelProblem(y) { throw fail("points[\(index)][1]: \(problem)", at: pair[1]) }
       points.append(DataPoint(t: t, y: y))
     }
-    if let (first, second) = CurveSpec.conflictingDuplicate(in: points) {
-      let (t, y, previous) = (points[second].t, points[second].y, points[first].y)
-      throw fail(
-        "points[\(second)]: t = \(t) repeats points[\(first)] with a different level (\(y) vs \(previous))",
-        at: nodes[second])
+    if let (first, second) = CurveSpec.conflictingDuplicate(in: points, meter: meter) {
+      throw conflict(points, first, second, at: nodes[second].location)
     }
     return points
+  }
+
+  func conflict(_ points: [DataPoint], _ first: Int, _ second: Int, at location: SourceLocation) -> SpecError {
+    let (t, y, previous) = (points[second].t, points[second].y, points[first].y)
+    return fail(
+      "points[\(second)]: t = \(t) repeats points[\(first)] with a different level (\(y) vs \(previous))",
+      at: location)
   }
 
   func decodeMilestones(_ node: JSONNode, ranges: UnitRanges) throws(SpecError) -> [Milestone] {
     var milestones: [Milestone] = []
     let items = try array(node, path: "milestones")
     for (index, item) in items.enumerated() {
+      meter.add(1)
       let path = "milestones[\(index)]"
       let members = try object(item, path: path, allowed: ["until", "atLeast", "from", "atMost"])
-      func member(_ key: String) -> JSONNode? { members.first(where: { $0.key == key })?.value }
+      func member(_ key: String) -> JSONNode? { self.member(key, of: members) }
       let milestone: Milestone
       switch (member("until"), member("atLeast"), member("from"), member("atMost")) {
       case (let until?, let level?, nil, nil):
@@ -276,9 +355,10 @@ struct SpecDecoder {
   func decodeConstraints(_ node: JSONNode, ranges: UnitRanges) throws(SpecError) -> [FitConstraint] {
     var constraints: [FitConstraint] = []
     for (index, item) in try array(node, path: "constraints").enumerated() {
+      meter.add(1)
       let path = "constraints[\(index)]"
       let members = try object(item, path: path, allowed: ["t", "value", "slope"])
-      func member(_ key: String) -> JSONNode? { members.first(where: { $0.key == key })?.value }
+      func member(_ key: String) -> JSONNode? { self.member(key, of: members) }
       guard let tNode = member("t") else { throw fail("\(path): missing \"t\"", at: item) }
       let t = try number(tNode, path: path + ".t")
       if let problem = ranges.timeProblem(t) { throw fail("\(path).t: \(problem)", at: tNode) }
@@ -303,6 +383,7 @@ struct SpecDecoder {
       node, path: "codegen", allowed: ["typeName", "access", "inverse", "withSchedule", "conformsTo"])
     var options = CodegenOptions()
     for member in members {
+      meter.add(1)
       let path = "codegen." + member.key
       switch member.key {
       case "typeName":
@@ -325,6 +406,7 @@ struct SpecDecoder {
     let items = try array(node, path: path)
     var names: [String] = []
     for (index, item) in items.enumerated() {
+      meter.add(1)
       let name = try string(item, path: "\(path)[\(index)]")
       if let problem = SwiftIdentifier.problem(withTypeName: name) {
         throw fail("\(path)[\(index)]: \(problem)", at: item)

@@ -3,8 +3,7 @@ extension CurveSpec {
   /// studio request body, with the same strict validation as ``parse(utf8:sourceName:)``.
   /// - Throws: ``SpecError`` naming the field (see ``SpecError/field``).
   package static func decode(_ node: JSONNode, sourceName: String) throws(SpecError) -> CurveSpec {
-    var decoder = SpecDecoder(source: sourceName)
-    return try decoder.decodeSpec(node)
+    try SpecDecoder(source: sourceName, meter: NoWorkMeter()).decodeSpec(node)
   }
 }
 

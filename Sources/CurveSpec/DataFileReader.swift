@@ -55,47 +55,63 @@ package enum DataFileReader {
   }
 
   /// Parses one line: nil for a blank or comment line, else exactly two finite numbers.
+  /// Plain decimals are read from the bytes (``DecimalText``); anything else goes through
+  /// `Double(String)`, which also accepts hex and produces the error messages.
+  ///
+  /// O(length of the line); no allocation for plain decimal fields.
   static func parseLine(
     _ bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int, sourceName: String
   ) throws(SpecError) -> (Double, Double)? {
-    var fields: [(start: Int, end: Int)] = []
+    // The first three fields' bounds (a third one is an error).
+    var starts = (0, 0, 0)
+    var ends = (0, 0)
+    var fieldCount = 0
     var index = 0
-    while index < bytes.count {
+    while index < bytes.count && fieldCount < 3 {
       let byte = bytes[index]
       if isBlank(byte) {
         index += 1
         continue
       }
-      if byte == UInt8(ascii: "#") && fields.isEmpty { return nil }
+      if byte == UInt8(ascii: "#") && fieldCount == 0 { return nil }
       let start = index
       while index < bytes.count, !isBlank(bytes[index]) { index += 1 }
-      fields.append((start, index))
-      if fields.count > 2 { break }
+      switch fieldCount {
+      case 0: (starts.0, ends.0) = (start, index)
+      case 1: (starts.1, ends.1) = (start, index)
+      default: starts.2 = start
+      }
+      fieldCount += 1
     }
-    if fields.isEmpty { return nil }
-    guard fields.count == 2 else {
+    if fieldCount == 0 { return nil }
+    guard fieldCount == 2 else {
       throw SpecError(
-        "expected two numbers \"t y\" on the line, found \(fields.count == 1 ? "one field" : "more than two fields")",
+        "expected two numbers \"t y\" on the line, found \(fieldCount == 1 ? "one field" : "more than two fields")",
         source: sourceName,
-        location: SourceLocation(line: lineNumber, column: fields[fields.count == 1 ? 0 : 2].start + 1))
+        location: SourceLocation(line: lineNumber, column: (fieldCount == 1 ? starts.0 : starts.2) + 1))
     }
-    var values: [Double] = []
-    for (position, field) in fields.enumerated() {
-      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
-      let what = position == 0 ? "t" : "y"
-      guard let value = Double(text) else {
-        throw SpecError(
-          "\(what): '\(text.abbreviated)' is not a number", source: sourceName,
-          location: SourceLocation(line: lineNumber, column: field.start + 1))
-      }
-      guard value.isFinite else {
-        throw SpecError(
-          "\(what): '\(text.abbreviated)' is not finite; values must be finite numbers", source: sourceName,
-          location: SourceLocation(line: lineNumber, column: field.start + 1))
-      }
-      values.append(value)
+    let t = try field(bytes, starts.0, ends.0, what: "t", lineNumber: lineNumber, sourceName: sourceName)
+    let y = try field(bytes, starts.1, ends.1, what: "y", lineNumber: lineNumber, sourceName: sourceName)
+    return (t, y)
+  }
+
+  /// One field as a finite double, or the error naming it.
+  private static func field(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, what: String, lineNumber: Int, sourceName: String
+  ) throws(SpecError) -> Double {
+    if let value = DecimalText.value(bytes, start, end) { return value }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    guard let value = Double(text) else {
+      throw SpecError(
+        "\(what): '\(text.abbreviated)' is not a number", source: sourceName,
+        location: SourceLocation(line: lineNumber, column: start + 1))
     }
-    return (values[0], values[1])
+    guard value.isFinite else {
+      throw SpecError(
+        "\(what): '\(text.abbreviated)' is not finite; values must be finite numbers", source: sourceName,
+        location: SourceLocation(line: lineNumber, column: start + 1))
+    }
+    return value
   }
 
   @inline(__always)

@@ -9,17 +9,23 @@
 /// Reads text one line at a time from a file, standard input or an in-memory string,
 /// with a reusable buffer so memory stays bounded however long the input is.
 ///
-/// The buffer passed to the caller is valid only until the next call; it excludes the
-/// line terminator (`\n` or `\r\n`).
+/// Input is read in 64 KiB blocks (as much as is available: a terminal or pipe hands over
+/// lines as they come) and split at `\n` with `memchr`, so a line costs a scan of its bytes
+/// and no system call or copy. The buffer passed to the caller is valid only until the next
+/// call; it excludes the line terminator (`\n` or `\r\n`). A final line without a
+/// terminator is returned too; an empty input has no lines.
 package final class LineReader {
-  private enum Source {
-    case file(UnsafeMutablePointer<FILE>, owned: Bool)
-    case memory([UInt8], offset: Int)
-  }
-
-  private var source: Source
-  private var buffer: UnsafeMutablePointer<CChar>?
-  private var capacity = 0
+  /// The open file, or nil when reading from memory.
+  private let file: UnsafeMutablePointer<FILE>?
+  /// Bytes `start..<filled` are read and not yet returned.
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var start = 0
+  private var filled = 0
+  /// No more bytes will come (end of file, a read error, or memory input).
+  private var atEnd: Bool
+  private var readFailed = false
+  private static let blockSize = 1 << 16
   /// The 1-based number of the line last returned (0 before the first).
   package private(set) var lineNumber = 0
   /// The name used in messages: the file name, `<stdin>` or `<input>`.
@@ -29,52 +35,100 @@ package final class LineReader {
   /// - Throws: ``SpecError`` naming the path and the system's reason, or when it is a directory.
   package init(path: String) throws(SpecError) {
     sourceName = FileIO.displayName(of: path)
-    source = .file(try FileIO.openForReading(path: path, sourceName: sourceName), owned: true)
+    file = try FileIO.openForReading(path: path, sourceName: sourceName)
+    capacity = Self.blockSize
+    storage = .allocate(capacity: capacity)
+    atEnd = false
   }
 
   /// Reads lines from `text` (for tests and in-process callers).
   package init(text: String, sourceName: String = "<input>") {
     self.sourceName = sourceName
-    source = .memory(Array(text.utf8), offset: 0)
+    file = nil
+    let bytes = Array(text.utf8)
+    let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+    bytes.withUnsafeBufferPointer { source in
+      if let base = source.baseAddress { copy.initialize(from: base, count: source.count) }
+    }
+    storage = copy
+    capacity = max(bytes.count, 1)
+    filled = bytes.count
+    atEnd = true
   }
 
   deinit {
-    if case .file(let file, true) = source { fclose(file) }
-    free(buffer)
+    if let file { fclose(file) }
+    storage.deallocate()
   }
 
   /// Calls `body` with the next line's bytes, or returns false at the end of input.
-  /// - Throws: ``SpecError`` on a read error, or whatever `body` throws.
+  ///
+  /// Amortized O(length of the line).
+  /// - Throws: whatever `body` throws (a read error ends the input; see ``hadReadError``).
   package func withNextLine<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) -> Bool {
-    switch source {
-    case .file(let file, _):
-      let length = getline(&buffer, &capacity, file)
-      guard length >= 0, let buffer else { return false }
-      lineNumber += 1
-      var count = length
-      let bytes = UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
-      if count > 0 && bytes[count - 1] == 0x0A { count -= 1 }
-      if count > 0 && bytes[count - 1] == 0x0D { count -= 1 }
-      try body(UnsafeBufferPointer(start: bytes, count: count))
-      return true
-    case .memory(let bytes, let offset):
-      guard offset < bytes.count else { return false }
-      lineNumber += 1
-      var end = offset
-      while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-      source = .memory(bytes, offset: end + 1)
-      var stop = end
-      if stop > offset && bytes[stop - 1] == 0x0D { stop -= 1 }
-      try bytes.withUnsafeBufferPointer { all throws(E) in
-        try body(UnsafeBufferPointer(rebasing: all[offset..<stop]))
+    var scanned = start
+    while true {
+      if scanned < filled, let newline = memchr(storage + scanned, 0x0A, filled - scanned) {
+        let lineStart = start
+        let lineEnd = storage.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+        start = lineEnd + 1
+        try deliver(lineStart, lineEnd, body)
+        return true
       }
-      return true
+      if atEnd {
+        guard start < filled else { return false }
+        let lineStart = start
+        start = filled
+        try deliver(lineStart, filled, body)
+        return true
+      }
+      scanned = filled - start
+      refill()
     }
   }
 
-  /// True when the underlying file reported a read error.
-  package var hadReadError: Bool {
-    if case .file(let file, _) = source { return ferror(file) != 0 }
-    return false
+  private func deliver<E: Error>(
+    _ lineStart: Int, _ lineEnd: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+  ) throws(E) {
+    lineNumber += 1
+    var end = lineEnd
+    if end > lineStart && storage[end - 1] == 0x0D { end -= 1 }
+    try body(UnsafeBufferPointer(start: storage + lineStart, count: end - lineStart))
   }
+
+  /// Moves the unreturned bytes to the front (doubling the buffer when one line fills it)
+  /// and reads what is available, at most to the buffer's end.
+  private func refill() {
+    guard let file else {
+      atEnd = true
+      return
+    }
+    if start > 0 {
+      let pending = filled - start
+      if pending > 0 { storage.update(from: storage + start, count: pending) }
+      filled = pending
+      start = 0
+    }
+    if filled == capacity {
+      let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+      larger.initialize(from: storage, count: filled)
+      storage.deallocate()
+      storage = larger
+      capacity *= 2
+    }
+    while true {
+      let count = read(fileno(file), storage + filled, capacity - filled)
+      if count > 0 {
+        filled += count
+        return
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 { readFailed = true }
+      atEnd = true
+      return
+    }
+  }
+
+  /// True when reading the underlying file failed (the lines before the failure were returned).
+  package var hadReadError: Bool { readFailed }
 }

@@ -66,7 +66,7 @@ package enum StudioAPI {
     var op = ""
     if case .object(let members) = root.kind {
       for member in members {
-        if member.key == "id", case .number(let value, _) = member.value.kind, value == value.rounded(),
+        if member.key == "id", case .number(let value) = member.value.kind, value == value.rounded(),
           abs(value) < 0x1p53
         {
           id = .integer(Int(value))

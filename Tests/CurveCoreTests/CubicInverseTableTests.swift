@@ -49,22 +49,60 @@ struct CubicInverseTableTests {
     print("inverse max error | 45 other monotone curves | table \(worst.table) | newton \(worst.newton)")
   }
 
-  @Test("the batch API equals the scalar one bit for bit", arguments: ArticleCurve.allCases)
-  func batchMatchesScalar(curve: ArticleCurve) throws {
-    let table = try CubicInverseTable(curve.cubic)
-    var levels = inverseTestLevels(count: 5_000, seed: 9)
-    levels += [-1, 2, .nan, .infinity, 0, 1]
-    let batch = table.normalizedElapsed(forLevels: levels)
-    for (level, t) in zip(levels, batch) {
+  @Test(
+    "the batch kernel is used on every article curve, the flat-ended one included", arguments: ArticleCurve.allCases)
+  func batchKernelBuilt(curve: ArticleCurve) throws {
+    #expect(try CubicInverseTable(curve.cubic).usesBatchKernel)
+  }
+
+  @Test("the batch API is within 2 ulp + 2⁻⁵² of the Float80 reference on 49 curves; ends and NaN exact")
+  func batchAccuracy() throws {
+    var random = SeededRandomNumberGenerator(seed: 78)
+    var worst = 0.0
+    var batched = 0
+    let curves = Self.curves() + ArticleCurve.allCases.map { ("\($0)", $0.cubic) }
+    for (name, cubic) in curves {
+      let table = try CubicInverseTable(cubic)
+      if table.usesBatchKernel { batched += 1 }
+      let low = min(cubic.d, cubic.level(forNormalizedElapsed: 1))
+      let high = max(cubic.d, cubic.level(forNormalizedElapsed: 1))
+      var levels = (0..<2_001).map { _ in low + (high - low) * random.nextUnitDouble() }
+      levels += [low, high, low - 1, high + 1, -.infinity, .infinity, .nan, low.nextUp, high.nextDown]
+      let batch = table.normalizedElapsed(forLevels: levels)
+      for (level, t) in zip(levels, batch) {
+        let scalar = table.normalizedElapsed(forLevel: level)
+        guard level.isFinite, level > low - 0.5, level < high + 0.5 else {
+          // Well outside the range the conventions are exact: the end values, or NaN.
+          #expect(t.bitPattern == scalar.bitPattern || (t.isNaN && scalar.isNaN), "\(name) at \(level)")
+          continue
+        }
+        let reference = Float80Inverse(cubic, level: level)
+        guard reference.bound <= 1e-17 else { continue }
+        let tolerance = Float80(2 * Double(reference.t).ulp + 0x1p-52) + reference.bound
+        #expect(abs(Float80(t) - reference.t) <= tolerance, "\(name) batch at \(level): \(t)")
+        worst = max(worst, Double(abs(Float80(t) - reference.t)))
+      }
+      var short = [Double](repeating: -1, count: 3)
+      let written = levels.withUnsafeBufferPointer { input in
+        short.withUnsafeMutableBufferPointer { table.normalizedElapsed(forLevels: input, into: $0) }
+      }
+      #expect(written == 3)
+      #expect(short == Array(batch.prefix(3)))
+    }
+    // Most curves get a batch kernel; the rest (flat or nearly flat at both ends) run the scalar query.
+    #expect(batched >= curves.count / 2, "\(batched) of \(curves.count) curves use the batch kernel")
+    print("inverse batch max error | \(curves.count) curves, \(batched) with the batch kernel | \(worst)")
+  }
+
+  @Test("without a batch kernel the batch API equals the scalar query bit for bit")
+  func batchFallback() throws {
+    let table = try CubicInverseTable(Cubic(a: 2, b: -3, c: 0, d: 1))  // smoothstep: flat at both ends
+    #expect(!table.usesBatchKernel)
+    let levels = inverseTestLevels(count: 2_000, seed: 10) + [-1, 2, .nan, 0, 1]
+    for (level, t) in zip(levels, table.normalizedElapsed(forLevels: levels)) {
       let scalar = table.normalizedElapsed(forLevel: level)
       #expect(t.bitPattern == scalar.bitPattern || (t.isNaN && scalar.isNaN), "level \(level)")
     }
-    var short = [Double](repeating: -1, count: 3)
-    let written = levels.withUnsafeBufferPointer { input in
-      short.withUnsafeMutableBufferPointer { table.normalizedElapsed(forLevels: input, into: $0) }
-    }
-    #expect(written == 3)
-    #expect(short == Array(batch.prefix(3)))
   }
 
   @Test("clamping and NaN conventions are the same for every full-precision method")

@@ -96,19 +96,17 @@ struct RealRootsTests {
     #expect(cases.count >= 200)
     for testCase in cases {
       let cubic = testCase.cubic
-      let found = try cubic.realRoots()
+      let found = Array(try cubic.realRoots())
       let withMultiplicity = try cubic.realRootsWithMultiplicity()
       #expect(found == found.sorted(), "\(testCase.name) ascending")
       #expect(withMultiplicity.flatMap { Array(repeating: $0.value, count: $0.multiplicity) } == found)
       let strict = testCase.roots.filter { $0.imaginary == 0 }
-      let possible = testCase.roots.filter {
-        $0.imaginary == 0 || abs($0.imaginary) <= Self.tolerance(cubic, at: $0.realHi)
-      }
-      #expect(
-        found.count >= strict.count && found.count <= possible.count, "\(testCase.name): \(found) vs \(testCase.roots)")
-      // Every reported root is within the bound of a possible reference root.
+      // The exact number of real roots (sympy's isolation), with multiplicity: a close complex
+      // pair such as nearTripleTenth's (6.6e-7 off the axis) is not a real double root.
+      #expect(found.count == strict.count, "\(testCase.name): \(found) vs \(testCase.roots)")
+      // Every reported root is within the bound of a real reference root.
       for x in found {
-        let nearest = possible.min { abs(x - $0.realHi) < abs(x - $1.realHi) }
+        let nearest = strict.min { abs(x - $0.realHi) < abs(x - $1.realHi) }
         guard let nearest else {
           Issue.record("\(testCase.name): spurious root \(x)")
           continue
@@ -124,6 +122,8 @@ struct RealRootsTests {
     print(
       "real roots | \(cases.count) cases | \(checkedRoots) roots within bound | worst simple root \(worstSimpleUlps) ulp"
     )
+    // Every simple root is the double nearest the exact root (0.4994 ulp measured).
+    #expect(worstSimpleUlps <= 0.5)
   }
 
   @Test("exact multiple roots are reported with their multiplicity")
@@ -132,10 +132,10 @@ struct RealRootsTests {
     #expect(
       try Cubic(a: 1, b: 0, c: -3, d: -2).realRootsWithMultiplicity()
         == [RealRoot(value: -1, multiplicity: 2), RealRoot(value: 2, multiplicity: 1)])
-    #expect(try Cubic(a: 1, b: -51, c: 867, d: -4913).realRoots() == [17, 17, 17])
+    #expect(Array(try Cubic(a: 1, b: -51, c: 867, d: -4913).realRoots()) == [17, 17, 17])
     #expect(try Cubic(a: 1, b: 0, c: 0, d: 0).realRootsWithMultiplicity() == [RealRoot(value: 0, multiplicity: 3)])
-    #expect(try Cubic(a: 0, b: 4, c: -20, d: 25).realRoots() == [2.5, 2.5])
-    #expect(try Cubic(a: 0, b: 0, c: 0, d: 5).realRoots() == [])
+    #expect(Array(try Cubic(a: 0, b: 4, c: -20, d: 25).realRoots()) == [2.5, 2.5])
+    #expect(try Cubic(a: 0, b: 0, c: 0, d: 5).realRoots().isEmpty)
     #expect(
       try ArticleCurve.steepStart.cubic.realRootsWithMultiplicity()
         == [RealRoot(value: -2, multiplicity: 1), RealRoot(value: 1, multiplicity: 2)])

@@ -25,12 +25,11 @@ struct DesignerUnitsTests {
   /// The numbers of the top-level array `key`, read exactly (Foundation's JSONSerialization
   /// does not round-trip every double on Linux; CurveSpec's reader does).
   func exactNumbers(_ text: String, _ key: String) throws -> [Double] {
-    let root = try JSONParser.parse(text)
-    guard case .object(let members) = root.kind, let node = members.first(where: { $0.key == key })?.value,
-      case .array(let items) = node.kind
-    else { throw SpecError("no array \(key)", source: "output") }
+    guard case .array(let items)? = try JSONParser.parse(text).value[key] else {
+      throw SpecError("no array \(key)", source: "output")
+    }
     return items.compactMap { item -> Double? in
-      if case .number(let value, _) = item.kind { return value }
+      if case .number(let value) = item { return value }
       return nil
     }
   }

@@ -12,9 +12,12 @@ enum ChildProcess {
   }
 
   /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`, its
-  /// standard input read from `inputPath` when given.
+  /// standard input read from `inputPath` when given; with `discardOutput` its standard
+  /// output goes to /dev/null (``Result/output`` is then empty).
   /// - Throws: ``BenchmarkSkip`` when it cannot be started.
-  static func run(_ executable: String, _ arguments: [String], inputPath: String? = nil) throws -> Result {
+  static func run(
+    _ executable: String, _ arguments: [String], inputPath: String? = nil, discardOutput: Bool = false
+  ) throws -> Result {
     let process = Process()
     if executable.contains("/") {
       process.executableURL = URL(fileURLWithPath: executable)
@@ -25,7 +28,7 @@ enum ChildProcess {
     }
     let output = Pipe()
     let error = Pipe()
-    process.standardOutput = output
+    process.standardOutput = discardOutput ? FileHandle.nullDevice : output
     process.standardError = error
     if let inputPath {
       guard let input = FileHandle(forReadingAtPath: inputPath) else {
@@ -39,7 +42,7 @@ enum ChildProcess {
       throw BenchmarkSkip("cannot start \(executable): \(error.localizedDescription)")
     }
     // Read before waiting, so a full pipe cannot block the child.
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let outputData = discardOutput ? Data() : output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     if process.terminationReason == .exit && process.terminationStatus == 127 && !executable.contains("/") {

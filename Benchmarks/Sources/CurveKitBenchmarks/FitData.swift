@@ -32,6 +32,22 @@ struct FitData {
     try text.write(toFile: path, atomically: true, encoding: .utf8)
   }
 
+  /// The same points as a spec, `{"name": …, "points": [[t, y], …], …}`, one point per
+  /// line in shortest round-trip form, fitted as `fit --data` fits them: under f(0) = 1,
+  /// f(1) = 0, monotonicity required. The endpoints are given as constraints with
+  /// `"endpoints": false`, because the noise takes some levels just outside [0, 1], which a
+  /// spec with the depletion endpoints refuses (a data file does not check levels).
+  func writeSpec(to path: String) throws {
+    var text = "{\"name\": \"benchmark \(points.count)\", \"endpoints\": false, \"monotonic\": \"require\",\n"
+    text += " \"constraints\": [{\"t\": 0, \"value\": 1}, {\"t\": 1, \"value\": 0}],\n \"points\": [\n"
+    text.reserveCapacity(points.count * 48)
+    for (index, point) in points.enumerated() {
+      text += "  [\(point.t), \(point.y)]" + (index + 1 < points.count ? ",\n" : "\n")
+    }
+    text += "]}\n"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
   /// The least-squares cubic under f(0) = 1, f(1) = 0, in Float80, highest power first.
   ///
   /// With f(t) = (1 − t) + α(t³ − t²) + β(t² − t), the 2×2 normal equations in α, β are

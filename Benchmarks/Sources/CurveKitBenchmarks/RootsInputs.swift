@@ -71,4 +71,21 @@ enum RootsInputs {
     }
     return worst
   }
+
+  /// The largest error of a simple root in ulps of the exact root (the reference rounded to
+  /// Double), for computed roots matched to a hard case's in order; 0 when none is simple.
+  static func worstSimpleRootULPs(_ computed: [Double], _ hardCase: HardCase) -> Double {
+    let references = hardCase.roots
+    guard computed.count == references.count else { return .infinity }
+    var worst = 0.0
+    for (index, (value, reference)) in zip(computed.sorted(), references).enumerated() {
+      let repeated =
+        (index > 0 && references[index - 1] == reference)
+        || (index + 1 < references.count && references[index + 1] == reference)
+      let rounded = Double(reference)
+      guard !repeated, rounded != 0 else { continue }
+      worst = max(worst, Double(abs(Float80(value) - reference)) / rounded.ulp)
+    }
+    return worst
+  }
 }

@@ -43,19 +43,14 @@ enum EvalCommand: CurveKitCommand {
     var allLevels: [Double] = []
     var block: [Double] = []
     block.reserveCapacity(blockSize)
+    var writer = DoubleLineWriter(io)
     func emit() {
       let levels = evaluator.levels(block)
       if json {
         allTimes += block
         allLevels += levels
       } else {
-        var text = ""
-        text.reserveCapacity(levels.count * 24)
-        for level in levels {
-          text += level.description
-          text += "\n"
-        }
-        io.write(text)
+        for level in levels { writer.append(level) }
       }
       block.removeAll(keepingCapacity: true)
     }
@@ -64,11 +59,16 @@ enum EvalCommand: CurveKitCommand {
       var failure: UsageError?
       while failure == nil,
         reader.withNextLine({ bytes in
-          let line = String(decoding: bytes, as: UTF8.self)
-          if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
-          do throws(UsageError) {
-            block.append(try NumberArgument.finiteDouble(line, what: "\(reader.sourceName):\(reader.lineNumber)"))
-          } catch { failure = error }
+          if let time = NumberStreaming.plainDecimal(bytes) {
+            block.append(time)
+          } else {
+            // Anything else (blank lines, other spellings, errors) takes the general parser.
+            let line = String(decoding: bytes, as: UTF8.self)
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
+            do throws(UsageError) {
+              block.append(try NumberArgument.finiteDouble(line, what: "\(reader.sourceName):\(reader.lineNumber)"))
+            } catch { failure = error }
+          }
           if block.count == blockSize { emit() }
         })
       {}
@@ -81,6 +81,7 @@ enum EvalCommand: CurveKitCommand {
       }
     }
     emit()
+    writer.flush()
     if json {
       let object: JSONValue = [
         "coefficients": .numbers(polynomial.coefficients),

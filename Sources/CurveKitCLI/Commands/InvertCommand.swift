@@ -62,18 +62,14 @@ enum InvertCommand: CurveKitCommand {
       return .success
     }
     let reader = try io.inputReader()
-    var output = ""
-    output.reserveCapacity(1 << 16)
+    var writer = DoubleLineWriter(io)
     while try reader.withNextLine({ (bytes: UnsafeBufferPointer<UInt8>) throws(UsageError) in
-      guard let level = try parseLevel(bytes, line: reader.lineNumber, source: reader.sourceName) else { return }
-      output += solve(level).description
-      output += "\n"
-      if output.utf8.count >= 1 << 16 {
-        io.write(output)
-        output.removeAll(keepingCapacity: true)
-      }
+      var parsed = NumberStreaming.plainDecimal(bytes)
+      if parsed == nil { parsed = try parseLevel(bytes, line: reader.lineNumber, source: reader.sourceName) }
+      guard let level = parsed else { return }
+      writer.append(solve(level))
     }) {}
-    io.write(output)
+    writer.flush()
     if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName)") }
     return .success
   }
