@@ -9,10 +9,12 @@ import CurveCore
 /// the same LAPACK path as ``LeastSquaresFitter`` on R (dgelsy without constraints, dgglse
 /// with them) in the column-scaled basis.
 ///
-/// Accuracy: Givens QR is backward stable, so the coefficients match the in-memory fit to
-/// about κ·2⁻⁵³ relative (κ the scaled condition number, ≈ 10 for a depletion cubic); the
-/// in-memory fitter additionally refines with double-double residuals, which matters only
-/// for ill-conditioned fits such as NIST Filip. Memory: O(n²). Cost: O(n²) per point.
+/// Accuracy: Givens QR is backward stable, but its rounding errors grow with the number of
+/// rows m folded into one factor (about √m to m times 2⁻⁵³, times κ, the scaled condition
+/// number, ≈ 10 for a depletion cubic). At 10³ points the coefficients match the in-memory
+/// fit to about 1e-15 relative; at 10⁶ points the benchmark measures 2.8e-11 relative against
+/// a Float80 reference, where the in-memory fit, which also refines with double-double
+/// residuals, stays at 5e-15. Memory: O(n²). Cost: O(n²) per point.
 public struct StreamingLeastSquares: Sendable {
   /// The polynomial degree.
   public let degree: Int
