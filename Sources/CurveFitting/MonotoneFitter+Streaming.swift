@@ -72,14 +72,15 @@ extension MonotoneFrame {
       var row = [r1[i], r2[i], factor.rhs[i] - r0[i]]
       qr.add(&row)
     }
-    var last = [0, 0, data.qr.residualSumOfSquares.squareRoot()]
+    var last = [0, 0, data.qr.triangle.residualSumOfSquares.squareRoot()]
     qr.add(&last)
+    let r = qr.triangle
     let plane = MonotonePlaneProblem(
-      m11: qr[0, 0], m12: qr[0, 1], m22: qr[1, 1], z: SIMD2(qr[0, 2], qr[1, 2]), equalities: equalities)
-    guard [plane.m11, plane.m12, plane.m22, plane.z.x, plane.z.y, qr[2, 2]].allSatisfy(\.isFinite) else {
+      m11: r[0, 0], m12: r[0, 1], m22: r[1, 1], z: SIMD2(r[0, 2], r[1, 2]), equalities: equalities)
+    guard [plane.m11, plane.m12, plane.m22, plane.z.x, plane.z.y, r[2, 2]].allSatisfy(\.isFinite) else {
       throw .fit(.nonFiniteResult(quantity: "the streamed monotone problem"))
     }
-    return (plane, qr[2, 2])
+    return (plane, r[2, 2])
   }
 
   /// x with U·x = b for the upper-triangular `matrix` (zero diagonal entries give 0).

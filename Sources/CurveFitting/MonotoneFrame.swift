@@ -87,8 +87,9 @@ struct MonotoneFrame {
       row[2] = w * (point.y - end - drop * h.h00) - sigma * (u + v)
       qr.add(&row)
     }
+    let r = qr.triangle
     return MonotonePlaneProblem(
-      m11: qr[0, 0], m12: qr[0, 1], m22: qr[1, 1], z: SIMD2(qr[0, 2], qr[1, 2]), equalities: equalities)
+      m11: r[0, 0], m12: r[0, 1], m22: r[1, 1], z: SIMD2(r[0, 2], r[1, 2]), equalities: equalities)
   }
 
   /// The constrained minimizer in x̃ and the milestones active there (indices into

@@ -14,6 +14,7 @@ extension StreamingLeastSquares {
   }
 
   func scaledFactor() throws(FitError) -> ScaledFactor {
+    let qr = self.qr.triangle
     let n = degree + 1
     var rows: [[Double]] = []
     var targets: [Double] = []
@@ -95,7 +96,7 @@ extension StreamingLeastSquares {
     let condition = try LeastSquaresFitter.conditionNumber(factorization)
     let ascending = multiply(factor.toMonomial, scaled)
     let smallResidual = multiply(factor.matrix, scaled).enumerated().map { $0.element - factor.rhs[$0.offset] }
-    let rss = smallResidual.reduce(0) { $0 + $1 * $1 } + qr.residualSumOfSquares
+    let rss = smallResidual.reduce(0) { $0 + $1 * $1 } + qr.triangle.residualSumOfSquares
     return try FitReport(
       streamedFrom: self, ascending: ascending, rss: rss, rank: factorization.rank, conditionNumber: condition,
       standardErrorFactors: standardErrorFactors)

@@ -29,7 +29,9 @@ struct MonotoneStreamingTests {
       ("unconstrained shifted range", [], true, 3, 1000...1010),
     ]
 
-  @Test("coefficients and RSS equal the in-memory fit to 1e-12 relative", arguments: cases.indices)
+  /// The tree of block factors keeps the coefficients within 2e-14 of the in-memory fit
+  /// (measured ≤ 8.3e-15); one sequential Givens factor over the 10⁵ rows was 6.7e-13 off.
+  @Test("coefficients equal the in-memory fit to 2e-14 relative, the RSS to 1e-10", arguments: cases.indices)
   func agreesWithInMemory(index: Int) throws {
     let setup = Self.cases[index]
     let (points, weights) = Self.data(
@@ -45,7 +47,7 @@ struct MonotoneStreamingTests {
     for (mine, theirs) in zip(streamed.coefficients, reference.coefficients) {
       worst = max(worst, abs(mine - theirs) / scale)
     }
-    #expect(worst <= 1e-12, "\(setup.name): coefficient difference \(worst)")
+    #expect(worst <= 2e-14, "\(setup.name): coefficient difference \(worst)")
     // From the factor alone (stdin): RSS to about m·2⁻⁵³.
     #expect(abs(streamed.rss - reference.rss) <= 1e-10 * reference.rss)
     #expect(streamed.maxAbsResidual.isNaN && streamed.residuals.isEmpty)
