@@ -121,25 +121,7 @@ extension CubicInverseTable {
     _ kernel: BatchKernel, _ rows: UnsafePointer<Double>, _ input: UnsafePointer<Double>,
     _ output: UnsafeMutablePointer<Double>, _ count: Int
   ) {
-    var index = 0
-    while index + 4 <= count {
-      let t = batchInverse(kernel, rows, Lanes(input[index], input[index + 1]), squareRoot: false)
-      let next = batchInverse(kernel, rows, Lanes(input[index + 2], input[index + 3]), squareRoot: false)
-      output[index] = t[0]
-      output[index + 1] = t[1]
-      output[index + 2] = next[0]
-      output[index + 3] = next[1]
-      index += 4
-    }
-    while index + 2 <= count {
-      let t = batchInverse(kernel, rows, Lanes(input[index], input[index + 1]), squareRoot: false)
-      output[index] = t[0]
-      output[index + 1] = t[1]
-      index += 2
-    }
-    if index < count {
-      output[index] = batchInverse(kernel, rows, Lanes(input[index], input[index]), squareRoot: false)[0]
-    }
+    loop(kernel, rows, input, output, count, squareRoot: false)
   }
 
   /// `batchInverse(_:_:into:count:)` for w = √u.
@@ -148,10 +130,21 @@ extension CubicInverseTable {
     _ kernel: BatchKernel, _ rows: UnsafePointer<Double>, _ input: UnsafePointer<Double>,
     _ output: UnsafeMutablePointer<Double>, _ count: Int
   ) {
+    loop(kernel, rows, input, output, count, squareRoot: true)
+  }
+
+  /// The loop both entry points inline with a constant `squareRoot`, so each is compiled
+  /// without the test: four levels per step (two SIMD pairs in flight), then a pair, then a
+  /// last level in both lanes.
+  @inline(__always)
+  static func loop(
+    _ kernel: BatchKernel, _ rows: UnsafePointer<Double>, _ input: UnsafePointer<Double>,
+    _ output: UnsafeMutablePointer<Double>, _ count: Int, squareRoot: Bool
+  ) {
     var index = 0
     while index + 4 <= count {
-      let t = batchInverse(kernel, rows, Lanes(input[index], input[index + 1]), squareRoot: true)
-      let next = batchInverse(kernel, rows, Lanes(input[index + 2], input[index + 3]), squareRoot: true)
+      let t = batchInverse(kernel, rows, Lanes(input[index], input[index + 1]), squareRoot: squareRoot)
+      let next = batchInverse(kernel, rows, Lanes(input[index + 2], input[index + 3]), squareRoot: squareRoot)
       output[index] = t[0]
       output[index + 1] = t[1]
       output[index + 2] = next[0]
@@ -159,13 +152,13 @@ extension CubicInverseTable {
       index += 4
     }
     while index + 2 <= count {
-      let t = batchInverse(kernel, rows, Lanes(input[index], input[index + 1]), squareRoot: true)
+      let t = batchInverse(kernel, rows, Lanes(input[index], input[index + 1]), squareRoot: squareRoot)
       output[index] = t[0]
       output[index + 1] = t[1]
       index += 2
     }
     if index < count {
-      output[index] = batchInverse(kernel, rows, Lanes(input[index], input[index]), squareRoot: true)[0]
+      output[index] = batchInverse(kernel, rows, Lanes(input[index], input[index]), squareRoot: squareRoot)[0]
     }
   }
 }
