@@ -72,7 +72,7 @@ extension MonotoneFrame {
       var row = [r1[i], r2[i], factor.rhs[i] - r0[i]]
       qr.add(&row)
     }
-    var last = [0, 0, data.qr.triangle.residualSumOfSquares.squareRoot()]
+    var last = [0, 0, factor.residualSumOfSquares.squareRoot()]
     qr.add(&last)
     let r = qr.triangle
     let plane = MonotonePlaneProblem(

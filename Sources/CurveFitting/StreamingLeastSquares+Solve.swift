@@ -11,6 +11,8 @@ extension StreamingLeastSquares {
     var targets: [Double]
     /// Ascending monomial coefficients in t = toMonomial·a for scaled coefficients a.
     var toMonomial: ColumnMajorMatrix
+    /// ρ², the part of the residual sum of squares no coefficient vector can reduce.
+    var residualSumOfSquares: Double
   }
 
   func scaledFactor() throws(FitError) -> ScaledFactor {
@@ -45,7 +47,7 @@ extension StreamingLeastSquares {
     guard matrix.isFinite, toMonomial.isFinite else { throw .nonFiniteResult(quantity: "the streamed factor") }
     return ScaledFactor(
       matrix: matrix, rhs: (0..<n).map { qr[$0, n] }, scales: scales, constraintRows: rows, targets: targets,
-      toMonomial: toMonomial)
+      toMonomial: toMonomial, residualSumOfSquares: qr.residualSumOfSquares)
   }
 
   /// Solves the accumulated problem.
@@ -96,7 +98,7 @@ extension StreamingLeastSquares {
     let condition = try LeastSquaresFitter.conditionNumber(factorization)
     let ascending = multiply(factor.toMonomial, scaled)
     let smallResidual = multiply(factor.matrix, scaled).enumerated().map { $0.element - factor.rhs[$0.offset] }
-    let rss = smallResidual.reduce(0) { $0 + $1 * $1 } + qr.triangle.residualSumOfSquares
+    let rss = smallResidual.reduce(0) { $0 + $1 * $1 } + factor.residualSumOfSquares
     return try FitReport(
       streamedFrom: self, ascending: ascending, rss: rss, rank: factorization.rank, conditionNumber: condition,
       standardErrorFactors: standardErrorFactors)
