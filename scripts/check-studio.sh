@@ -25,27 +25,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-sudo_cmd=()
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then sudo_cmd=(sudo); fi
-fi
-apt_packages=(chromium fonts-dejavu-core python3-venv)
-missing=()
-for package in "${apt_packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$package")
-  fi
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  if ! command -v apt-get >/dev/null 2>&1; then
-    echo "error: missing ${missing[*]} and apt-get is not available; install Chromium and python3-venv by hand" >&2
-    exit 2
-  fi
-  echo "Installing ${missing[*]} with apt-get…" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo_cmd[@]}" apt-get update -qq
-  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+scripts/apt-ensure.sh chromium fonts-dejavu-core python3-venv
 
 venv=.build/studio-venv
 playwright_version=1.65.2
