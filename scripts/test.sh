@@ -5,7 +5,10 @@
 #   2. checks the module graph: the CurveKit product is the runtime alone;
 #   3. builds the DocC archive of the runtime (scripts/docs.sh, warnings are errors);
 #   4. builds the package and its tests with warnings as errors;
-#   5. builds and runs examples/HabitTracker through the build-tool and command plugins;
+#   5. runs the golden, generated-code and correctly-rounded-fit tests and compares fit, report,
+#      generate and timeline output byte for byte under OpenBLAS Prescott, Haswell (AVX2),
+#      SkylakeX (AVX-512) and Debian's reference LAPACK (scripts/check-determinism.sh);
+#   5b. builds and runs examples/HabitTracker through the build-tool and command plugins;
 #   6. compiles, links and runs every variant of generated code with plain swiftc
 #      (scripts/check-generated-variants.sh: each inverse, schedule or not, each access level;
 #      -O/-Onone, Swift 5/6, library evolution);
@@ -28,6 +31,9 @@ scripts/docs.sh
 
 echo "==> swift build --build-tests (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
+
+echo "==> determinism: the same coefficients, reports and generated files under several BLAS/LAPACK builds"
+scripts/check-determinism.sh
 
 echo "==> examples/HabitTracker (build plugin, command plugin, standalone generated file)"
 scripts/check-example.sh

@@ -19,19 +19,28 @@ public struct DepletionCheck: Sendable, Hashable {
   public var startDeviation: Double
   /// |f(1)|.
   public var endDeviation: Double
-  /// The largest accepted deviation at either end.
+  /// The largest accepted deviation at either end, relative to ``endScale`` at t = 1.
   public var tolerance: Double
+  /// max(1, Σ|cᵢ|): the size of the terms summed at t = 1. Correctly rounded coefficients of
+  /// size s can only meet f(1) = 0 to about s·2⁻⁵³, so f(1) is accepted within
+  /// ``tolerance``·``endScale``.
+  public var endScale: Double
 
   /// True when the curve is non-increasing on [0, 1] (strictly, or with isolated flat points)
   /// and both endpoint deviations are within ``tolerance``.
   public var isDepletionCurve: Bool {
-    verdict.isDecreasing && startDeviation <= tolerance && endDeviation <= tolerance
+    verdict.isDecreasing && startsFull && endsEmpty
   }
+
+  /// True when f(0) = 1 within ``tolerance``.
+  public var startsFull: Bool { startDeviation <= tolerance }
+  /// True when f(1) = 0 within ``tolerance``·``endScale``.
+  public var endsEmpty: Bool { endDeviation <= tolerance * endScale }
 
   /// Creates a check result from its parts.
   public init(
     verdict: MonotonicityVerdict, startLevel: Double, endLevel: Double,
-    startDeviation: Double, endDeviation: Double, tolerance: Double
+    startDeviation: Double, endDeviation: Double, tolerance: Double, endScale: Double = 1
   ) {
     self.verdict = verdict
     self.startLevel = startLevel
@@ -39,12 +48,14 @@ public struct DepletionCheck: Sendable, Hashable {
     self.startDeviation = startDeviation
     self.endDeviation = endDeviation
     self.tolerance = tolerance
+    self.endScale = max(1, endScale)
   }
 }
 
 extension Polynomial {
   /// Checks that this polynomial is a depletion curve: the exact ``monotonicity()`` verdict,
-  /// plus f(0) = 1 and f(1) = 0 within `tolerance` (``DepletionCheck/defaultTolerance`` by default).
+  /// plus f(0) = 1 within `tolerance` (``DepletionCheck/defaultTolerance`` by default) and
+  /// f(1) = 0 within `tolerance`·max(1, Σ|cᵢ|).
   /// - Parameters:
   ///   - tolerance: the largest accepted |f(0) − 1| and |f(1)|.
   ///   - verdict: this polynomial's ``monotonicity()`` when the caller already has it (a
@@ -59,7 +70,8 @@ extension Polynomial {
     let startDeviation = start - DyadicRational(1)
     return DepletionCheck(
       verdict: verdict ?? monotonicity(), startLevel: start.doubleValue, endLevel: end.doubleValue,
-      startDeviation: abs(startDeviation.doubleValue), endDeviation: abs(end.doubleValue), tolerance: tolerance)
+      startDeviation: abs(startDeviation.doubleValue), endDeviation: abs(end.doubleValue), tolerance: tolerance,
+      endScale: coefficients.reduce(0) { $0 + abs($1) })
   }
 }
 

@@ -88,6 +88,29 @@ package struct DoubleDouble: Sendable, Hashable {
 }
 
 extension DoubleDouble {
+  /// self − other.
+  @inlinable
+  package static func - (lhs: DoubleDouble, rhs: DoubleDouble) -> DoubleDouble { lhs + (-rhs) }
+
+  /// self × other (Dekker's product of pairs): relative error at most 8·2⁻¹⁰⁶ while nothing
+  /// overflows or underflows.
+  @inlinable
+  package static func * (lhs: DoubleDouble, rhs: DoubleDouble) -> DoubleDouble {
+    let product = twoProduct(lhs.high, rhs.high)
+    return DoubleDouble(high: product.high, low: product.low + (lhs.high * rhs.low + lhs.low * rhs.high))
+  }
+
+  /// self·2ᵏ, exact while the result neither overflows nor underflows.
+  @inlinable
+  package func scaled(byPowerOfTwo power: Int) -> DoubleDouble {
+    let factor = Double(sign: .plus, exponent: power, significand: 1)
+    return DoubleDouble(rawHigh: high * factor, rawLow: low * factor)
+  }
+
+  /// |self| as a double, rounded up by at most one ulp (an upper bound of the magnitude).
+  @inlinable
+  package var magnitudeBound: Double { (abs(high) + abs(low)).nextUp }
+
   /// p(t) for ascending coefficients `c₀, c₁, …` by Horner's rule in double-double.
   ///
   /// `t` and the coefficients are taken as exact doubles; the result is accurate to about

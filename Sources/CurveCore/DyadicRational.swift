@@ -5,15 +5,15 @@
 /// Internal: used for exact sign decisions in monotonicity and for correctly rounded
 /// Bernstein coefficients. Cost grows with the spread of exponents involved (a double
 /// spans at most 2 098 bits).
-struct DyadicRational: Sendable, Hashable {
+package struct DyadicRational: Sendable, Hashable {
   /// The integer m.
-  private(set) var mantissa: ExactInteger
+  package private(set) var mantissa: ExactInteger
   /// The power of two e.
-  private(set) var exponent: Int
+  package private(set) var exponent: Int
 
-  static let zero = DyadicRational(mantissa: .zero, exponent: 0)
+  package static let zero = DyadicRational(mantissa: .zero, exponent: 0)
 
-  init(mantissa: ExactInteger, exponent: Int) {
+  package init(mantissa: ExactInteger, exponent: Int) {
     if mantissa.isZero {
       (self.mantissa, self.exponent) = (.zero, 0)
     } else {
@@ -23,7 +23,7 @@ struct DyadicRational: Sendable, Hashable {
   }
 
   /// The exact value of a finite double (NaN and infinities map to zero; callers validate).
-  init(_ value: Double) {
+  package init(_ value: Double) {
     guard value.isFinite, value != 0 else {
       self = .zero
       return
@@ -37,25 +37,25 @@ struct DyadicRational: Sendable, Hashable {
   }
 
   /// The exact integer n.
-  init(_ value: Int) { self.init(mantissa: ExactInteger(value), exponent: 0) }
+  package init(_ value: Int) { self.init(mantissa: ExactInteger(value), exponent: 0) }
 
-  var signum: Int { mantissa.signum }
-  var isZero: Bool { mantissa.isZero }
+  package var signum: Int { mantissa.signum }
+  package var isZero: Bool { mantissa.isZero }
 
   /// The nearest double (round to nearest even in the normal range).
-  var doubleValue: Double { mantissa.doubleValue(scaledBy: exponent) }
+  package var doubleValue: Double { mantissa.doubleValue(scaledBy: exponent) }
 
   /// True when the value is exactly a finite double.
-  var isExactlyRepresentable: Bool {
+  package var isExactlyRepresentable: Bool {
     let rounded = doubleValue
     return rounded.isFinite && DyadicRational(rounded) == self
   }
 
-  static prefix func - (x: DyadicRational) -> DyadicRational {
+  package static prefix func - (x: DyadicRational) -> DyadicRational {
     DyadicRational(mantissa: -x.mantissa, exponent: x.exponent)
   }
 
-  static func + (x: DyadicRational, y: DyadicRational) -> DyadicRational {
+  package static func + (x: DyadicRational, y: DyadicRational) -> DyadicRational {
     if x.isZero { return y }
     if y.isZero { return x }
     let low = min(x.exponent, y.exponent)
@@ -65,22 +65,24 @@ struct DyadicRational: Sendable, Hashable {
     )
   }
 
-  static func - (x: DyadicRational, y: DyadicRational) -> DyadicRational { x + (-y) }
+  package static func - (x: DyadicRational, y: DyadicRational) -> DyadicRational { x + (-y) }
 
-  static func * (x: DyadicRational, y: DyadicRational) -> DyadicRational {
+  package static func * (x: DyadicRational, y: DyadicRational) -> DyadicRational {
     DyadicRational(mantissa: x.mantissa * y.mantissa, exponent: x.exponent + y.exponent)
   }
 
   /// x·2ᵏ, exact.
-  func scaled(byPowerOfTwo power: Int) -> DyadicRational {
+  package func scaled(byPowerOfTwo power: Int) -> DyadicRational {
     DyadicRational(mantissa: mantissa, exponent: exponent + power)
   }
 
   /// The exact midpoint (x + y)/2.
-  static func midpoint(_ x: DyadicRational, _ y: DyadicRational) -> DyadicRational { (x + y).scaled(byPowerOfTwo: -1) }
+  package static func midpoint(_ x: DyadicRational, _ y: DyadicRational) -> DyadicRational {
+    (x + y).scaled(byPowerOfTwo: -1)
+  }
 
   /// The value of the polynomial with these coefficients (highest power first) at `t`, exactly.
-  static func evaluate(_ coefficients: [DyadicRational], at t: DyadicRational) -> DyadicRational {
+  package static func evaluate(_ coefficients: [DyadicRational], at t: DyadicRational) -> DyadicRational {
     var result = DyadicRational.zero
     for coefficient in coefficients { result = result * t + coefficient }
     return result
@@ -88,5 +90,5 @@ struct DyadicRational: Sendable, Hashable {
 }
 
 extension DyadicRational: Comparable {
-  static func < (x: DyadicRational, y: DyadicRational) -> Bool { (x - y).signum < 0 }
+  package static func < (x: DyadicRational, y: DyadicRational) -> Bool { (x - y).signum < 0 }
 }

@@ -3,13 +3,13 @@
 /// Bernstein code need (add, subtract, multiply, compare, shifts, gcd, exact division).
 ///
 /// Costs are schoolbook: O(n·m) limb operations for a product, O(bits·n) for a gcd.
-struct ExactInteger: Sendable, Hashable {
+package struct ExactInteger: Sendable, Hashable {
   /// True for negative values; always false for zero.
-  private(set) var isNegative: Bool
+  package private(set) var isNegative: Bool
   /// The magnitude, least significant limb first, with no high zero limbs (empty for zero).
-  private(set) var limbs: [UInt32]
+  package private(set) var limbs: [UInt32]
 
-  static let zero = ExactInteger(isNegative: false, limbs: [])
+  package static let zero = ExactInteger(isNegative: false, limbs: [])
 
   private init(isNegative: Bool, limbs: [UInt32]) {
     var trimmed = limbs
@@ -18,27 +18,29 @@ struct ExactInteger: Sendable, Hashable {
     self.limbs = trimmed
   }
 
-  init(_ value: Int) {
+  package init(_ value: Int) {
     let magnitude = value.magnitude
     self.init(
       isNegative: value < 0,
       limbs: [UInt32(truncatingIfNeeded: magnitude), UInt32(truncatingIfNeeded: magnitude >> 32)])
   }
 
-  var isZero: Bool { limbs.isEmpty }
+  package var isZero: Bool { limbs.isEmpty }
   /// −1, 0 or 1.
-  var signum: Int { isZero ? 0 : (isNegative ? -1 : 1) }
-  var magnitude: ExactInteger { ExactInteger(isNegative: false, limbs: limbs) }
+  package var signum: Int { isZero ? 0 : (isNegative ? -1 : 1) }
+  package var magnitude: ExactInteger { ExactInteger(isNegative: false, limbs: limbs) }
   /// The number of significant bits of the magnitude (0 for zero).
-  var bitWidth: Int { limbs.isEmpty ? 0 : limbs.count * 32 - limbs[limbs.count - 1].leadingZeroBitCount }
-  var trailingZeroBitCount: Int {
+  package var bitWidth: Int { limbs.isEmpty ? 0 : limbs.count * 32 - limbs[limbs.count - 1].leadingZeroBitCount }
+  package var trailingZeroBitCount: Int {
     guard let index = limbs.firstIndex(where: { $0 != 0 }) else { return 0 }
     return index * 32 + limbs[index].trailingZeroBitCount
   }
 
-  static prefix func - (x: ExactInteger) -> ExactInteger { ExactInteger(isNegative: !x.isNegative, limbs: x.limbs) }
+  package static prefix func - (x: ExactInteger) -> ExactInteger {
+    ExactInteger(isNegative: !x.isNegative, limbs: x.limbs)
+  }
 
-  static func + (x: ExactInteger, y: ExactInteger) -> ExactInteger {
+  package static func + (x: ExactInteger, y: ExactInteger) -> ExactInteger {
     if x.isNegative == y.isNegative {
       return ExactInteger(isNegative: x.isNegative, limbs: addMagnitudes(x.limbs, y.limbs))
     }
@@ -49,9 +51,9 @@ struct ExactInteger: Sendable, Hashable {
     }
   }
 
-  static func - (x: ExactInteger, y: ExactInteger) -> ExactInteger { x + (-y) }
+  package static func - (x: ExactInteger, y: ExactInteger) -> ExactInteger { x + (-y) }
 
-  static func * (x: ExactInteger, y: ExactInteger) -> ExactInteger {
+  package static func * (x: ExactInteger, y: ExactInteger) -> ExactInteger {
     guard !x.isZero, !y.isZero else { return .zero }
     var product = [UInt32](repeating: 0, count: x.limbs.count + y.limbs.count)
     for (i, xi) in x.limbs.enumerated() {
@@ -67,7 +69,7 @@ struct ExactInteger: Sendable, Hashable {
   }
 
   /// x·2ⁿ for n ≥ 0.
-  func shiftedLeft(_ bits: Int) -> ExactInteger {
+  package func shiftedLeft(_ bits: Int) -> ExactInteger {
     guard bits > 0, !isZero else { return self }
     let (whole, part) = (bits / 32, bits % 32)
     var result = [UInt32](repeating: 0, count: whole) + limbs + [0]
@@ -81,7 +83,7 @@ struct ExactInteger: Sendable, Hashable {
   }
 
   /// The magnitude shifted right by n ≥ 0 bits (truncated), with the sign kept.
-  func shiftedRight(_ bits: Int) -> ExactInteger {
+  package func shiftedRight(_ bits: Int) -> ExactInteger {
     guard bits > 0, !isZero else { return self }
     let (whole, part) = (bits / 32, bits % 32)
     guard whole < limbs.count else { return .zero }
@@ -96,7 +98,7 @@ struct ExactInteger: Sendable, Hashable {
   }
 
   /// The greatest common divisor of the magnitudes (binary gcd); gcd(0, 0) = 0.
-  static func gcd(_ x: ExactInteger, _ y: ExactInteger) -> ExactInteger {
+  package static func gcd(_ x: ExactInteger, _ y: ExactInteger) -> ExactInteger {
     var u = x.magnitude
     var v = y.magnitude
     if u.isZero { return v }
@@ -113,7 +115,7 @@ struct ExactInteger: Sendable, Hashable {
 
   /// x / y when y divides x exactly (Jebelean's exact division); `nil` when y is zero or the
   /// division is not exact.
-  static func exactQuotient(_ x: ExactInteger, _ y: ExactInteger) -> ExactInteger? {
+  package static func exactQuotient(_ x: ExactInteger, _ y: ExactInteger) -> ExactInteger? {
     guard !y.isZero else { return nil }
     if x.isZero { return .zero }
     let twos = y.trailingZeroBitCount
@@ -146,7 +148,7 @@ struct ExactInteger: Sendable, Hashable {
 
   /// The nearest `Double` to the value scaled by 2^`exponent` (round to nearest even,
   /// correct for results in the normal range; subnormal results may be rounded twice).
-  func doubleValue(scaledBy exponent: Int) -> Double {
+  package func doubleValue(scaledBy exponent: Int) -> Double {
     guard !isZero else { return 0 }
     let excess = max(bitWidth - 64, 0)
     let top = shiftedRight(excess).magnitude.limbs
@@ -157,7 +159,7 @@ struct ExactInteger: Sendable, Hashable {
   }
 
   /// −1, 0 or 1 as the magnitudes compare.
-  static func compareMagnitudes(_ x: [UInt32], _ y: [UInt32]) -> Int {
+  package static func compareMagnitudes(_ x: [UInt32], _ y: [UInt32]) -> Int {
     if x.count != y.count { return x.count < y.count ? -1 : 1 }
     for index in x.indices.reversed() where x[index] != y[index] {
       return x[index] < y[index] ? -1 : 1
@@ -191,5 +193,5 @@ struct ExactInteger: Sendable, Hashable {
 }
 
 extension ExactInteger: Comparable {
-  static func < (x: ExactInteger, y: ExactInteger) -> Bool { (x - y).isNegative }
+  package static func < (x: ExactInteger, y: ExactInteger) -> Bool { (x - y).isNegative }
 }

@@ -59,6 +59,13 @@ public struct FitReport: Sendable, Hashable {
   public let isWeighted: Bool
 
   /// The coefficients, highest power first.
+  /// How the coefficients relate to the exact optimum of the stated problem: the exact
+  /// optimum rounded to the nearest double, ties to even (``CoefficientRounding/certified``
+  /// or ``CoefficientRounding/exact``), the same on every CPU and LAPACK build; or, for
+  /// streamed data that cannot be read twice in an undecidable case, within one ulp of it and
+  /// still machine-independent (``CoefficientRounding/fixedOrder``).
+  public let rounding: CoefficientRounding
+
   public var coefficients: [Double] { polynomial.coefficients }
 }
 
@@ -70,7 +77,7 @@ extension FitReport {
   /// - Complexity: O(m·n) for m points and n coefficients.
   init(
     problem: FitProblem, ascending: [Double], rank: Int, conditionNumber: Double,
-    standardErrorFactors: [Double]?
+    standardErrorFactors: [Double]?, rounding: CoefficientRounding
   ) throws(FitError) {
     guard ascending.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }
     do {
@@ -115,7 +122,7 @@ extension FitReport {
     maxAbsResidualT = points[maxIndex].t
     rSquared = total > 0 && total.isFinite ? 1 - rss / total : nil
     self.rank = rank
-    self.conditionNumber = conditionNumber
+    self.conditionNumber = Self.machineIndependent(conditionNumber, digits: 3)
     constraints = problem.constraints
     constraintResiduals = problem.constraints.map { Self.constraintResidual($0, ascending: ascending) }
     degreesOfFreedom = points.count - problem.freeParameterCount
@@ -127,5 +134,42 @@ extension FitReport {
       standardErrors = nil
     }
     isWeighted = problem.weights != nil
+    self.rounding = rounding
+  }
+}
+
+extension FitReport {
+  /// `value` rounded to `digits` significant decimal digits. The condition number comes from
+  /// LAPACK's factor, whose last bits depend on the CPU and the
+  /// LAPACK build; rounded like this they print the same on every machine (a difference of
+  /// 10⁻¹³ relative changes the rounded value with a probability of about 10⁻¹⁰).
+  static func machineIndependent(_ value: Double, digits: Int) -> Double {
+    guard value.isFinite, value != 0 else { return value }
+    let text = "\(value.magnitude)"
+    // Scientific digits of the shortest representation: mantissa digits and exponent.
+    var mantissa = ""
+    var exponent = 0
+    var seenPoint = false
+    var leading = true
+    var parts = text.split(separator: "e", maxSplits: 1)
+    if parts.count == 2 { exponent = Int(parts[1]) ?? 0 }
+    for character in parts.removeFirst() {
+      if character == "." {
+        seenPoint = true
+        continue
+      }
+      if leading && character == "0" {
+        if seenPoint { exponent -= 1 }
+        continue
+      }
+      leading = false
+      mantissa.append(character)
+      if !seenPoint { exponent += 1 }
+    }
+    // value = 0.mantissa × 10^exponent; keep `digits` digits, rounding half up.
+    guard mantissa.count > digits, var kept = Int(mantissa.prefix(digits)) else { return value }
+    if let next = mantissa.dropFirst(digits).first, next >= "5" { kept += 1 }
+    let rounded = Double("\(kept)e\(exponent - digits)") ?? value
+    return value < 0 ? -rounded : rounded
   }
 }

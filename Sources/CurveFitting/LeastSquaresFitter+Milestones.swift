@@ -54,7 +54,7 @@ extension LeastSquaresFitter {
     // Report against the caller's constraints (the active milestones are inequalities).
     return try FitReport(
       problem: plain, ascending: best.polynomial.ascendingCoefficients, rank: best.rank,
-      conditionNumber: best.conditionNumber, standardErrorFactors: nil)
+      conditionNumber: best.conditionNumber, standardErrorFactors: nil, rounding: best.rounding)
   }
 
   /// True when `polynomial` meets every milestone at its point, to within 10⁻¹² relative to

@@ -25,7 +25,7 @@ extension LeastSquaresFitter {
   /// κ(scaled design)²·2⁻⁵³ ≪ 1 and stops when a step no longer halves or when the next one
   /// could not move a coefficient (one step for a well-conditioned fit). On the NIST StRD
   /// polynomial sets every coefficient reaches an LRE ≥ 13.
-  static func fitUnconstrained(_ problem: FitProblem, basis: ScaledMonomialBasis) throws(FitError) -> FitReport {
+  static func fitUnconstrained(_ problem: FitProblem, basis: ScaledMonomialBasis) throws(FitError) -> FirstSolution {
     let n = basis.count
     let design = try ScaledDesign(reducing: problem, basis: basis, extraRows: [])
     let factorization = try LAPACK.gelsy(design.matrix, rhs: design.rhs, rcond: rankTolerance)
@@ -62,10 +62,9 @@ extension LeastSquaresFitter {
       }
     }
 
-    return try FitReport(
-      problem: problem, ascending: coefficients, rank: factorization.rank, conditionNumber: condition,
-      standardErrorFactors: factor.rowNorms(of: design.toMonomial)
-    )
+    return FirstSolution(
+      ascending: coefficients, rank: factorization.rank, conditionNumber: condition,
+      standardErrorFactors: factor.rowNorms(of: design.toMonomial))
   }
 
   /// True when a first-order bound from the factorization says every coefficient of the

@@ -30,10 +30,31 @@ public enum LeastSquaresFitter {
   public static func fit(_ problem: FitProblem) throws(FitError) -> FitReport {
     try problem.validate()
     let basis = ScaledMonomialBasis(problem: problem)
-    if problem.constraints.isEmpty {
-      return try fitUnconstrained(problem, basis: basis)
+    let first =
+      problem.constraints.isEmpty
+      ? try fitUnconstrained(problem, basis: basis) : try fitConstrained(problem, basis: basis)
+    guard first.ascending.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }
+    let moments = MomentSums(problem: problem).finished()
+    guard
+      let (ascending, rounding) = CorrectRounding.coefficients(
+        of: problem, moments: moments, candidate: first.ascending)
+    else {
+      throw .rankDeficient(rank: problem.parameterCount - 1, parameters: problem.parameterCount, undeterminedPowers: [])
     }
-    return try fitConstrained(problem, basis: basis)
+    let standardErrorFactors =
+      first.standardErrorFactors == nil
+      ? nil : CorrectRounding.standardErrorFactors(moments: moments) ?? first.standardErrorFactors
+    return try FitReport(
+      problem: problem, ascending: ascending, rank: first.rank, conditionNumber: first.conditionNumber,
+      standardErrorFactors: standardErrorFactors, rounding: rounding)
+  }
+
+  /// LAPACK's solution, before ``CorrectRounding`` makes it the rounded exact optimum.
+  struct FirstSolution {
+    var ascending: [Double]
+    var rank: Int
+    var conditionNumber: Double
+    var standardErrorFactors: [Double]?
   }
 
   /// The constrained path: independence of the constraints, rank of [A; B], then `dgglse`.
@@ -42,7 +63,7 @@ public enum LeastSquaresFitter {
   /// (``ScaledDesign/init(reducing:basis:extraRows:)``), which poses the same problem, so
   /// the rank check and `dgglse` factorize n + p rows instead of m + p: the data are
   /// factorized once.
-  private static func fitConstrained(_ problem: FitProblem, basis: ScaledMonomialBasis) throws(FitError) -> FitReport {
+  static func fitConstrained(_ problem: FitProblem, basis: ScaledMonomialBasis) throws(FitError) -> FirstSolution {
     let n = basis.count
     // Constraint rows in u, each normalized to unit max-norm with its target.
     var constraintRows: [[Double]] = []
@@ -80,62 +101,9 @@ public enum LeastSquaresFitter {
     let condition = try conditionNumber(factorization)
 
     let alpha = try LAPACK.gglse(a: design.matrix, c: design.rhs, b: b, d: targets)
-    let ascending = snappingValueAtOne(
-      snappingConstraintsAtZero(design.monomialCoefficients(alpha), problem.constraints), problem.constraints)
-    return try FitReport(
-      problem: problem, ascending: ascending, rank: factorization.rank, conditionNumber: condition,
-      standardErrorFactors: nil
-    )
-  }
-
-  /// Makes constraints at t = 0 hold exactly: f(0) is the constant coefficient and f′(0) the
-  /// linear one, so a value or slope constraint there fixes that coefficient outright.
-  /// `dgglse` meets constraints only to rounding (f(0) = 0.9999999999999997 instead of 1);
-  /// the snap changes the coefficient by that rounding error and nothing else.
-  static func snappingConstraintsAtZero(_ ascending: [Double], _ constraints: [FitConstraint]) -> [Double] {
-    var result = ascending
-    for constraint in constraints {
-      switch constraint {
-      case .value(0, let value): result[0] = value
-      case .slope(0, let slope) where result.count > 1: result[1] = slope
-      default: break
-      }
-    }
-    return result
-  }
-
-  /// Makes a value constraint at t = 1 hold exactly in the Horner evaluation every consumer
-  /// uses (``Polynomial/value(at:)``, `Cubic.level(forNormalizedElapsed:)`, generated code):
-  /// at t = 1 Horner is the plain sum ((cₙ + cₙ₋₁) + …) + c₀, so the lowest coefficient that no
-  /// constraint at t = 0 fixes is moved, by the fewest ulps (at most 64), to the nearest double
-  /// that makes that sum equal the target. `dgglse` meets the constraint only to rounding
-  /// (f(1) = 8.9e-16 instead of 0); unchanged when it already holds or no such double exists.
-  static func snappingValueAtOne(_ ascending: [Double], _ constraints: [FitConstraint]) -> [Double] {
-    var target: Double?
-    var pinned: Set<Int> = []
-    for constraint in constraints {
-      switch constraint {
-      case .value(1, let value): target = value
-      case .value(0, _): pinned.insert(0)
-      case .slope(0, _): pinned.insert(1)
-      default: break
-      }
-    }
-    func sumAtOne(_ c: [Double]) -> Double { c.reversed().reduce(0) { $0 + $1 } }
-    guard let target, sumAtOne(ascending) != target,
-      let k = (1..<ascending.count).first(where: { !pinned.contains($0) })
-    else { return ascending }
-    var candidate = ascending
-    let start = ascending[k] + (target - sumAtOne(ascending))
-    var (up, down) = (start, start)
-    for _ in 0...64 {
-      for value in [down, up] {
-        candidate[k] = value
-        if sumAtOne(candidate) == target { return candidate }
-      }
-      (up, down) = (up.nextUp, down.nextDown)
-    }
-    return ascending
+    return FirstSolution(
+      ascending: design.monomialCoefficients(alpha), rank: factorization.rank, conditionNumber: condition,
+      standardErrorFactors: nil)
   }
 
   /// Throws ``FitError/dependentConstraints(dependent:degree:)`` when the rows of `b`

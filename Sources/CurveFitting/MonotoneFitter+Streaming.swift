@@ -39,7 +39,7 @@ extension MonotoneFitter {
     do {
       report = try FitReport(
         streamedFrom: data, ascending: polynomial.ascendingCoefficients, rss: rss, rank: unconstrained.rank,
-        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil)
+        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil, rounding: .fixedOrder)
     } catch {
       throw .fit(error)
     }

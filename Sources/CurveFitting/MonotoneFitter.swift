@@ -78,7 +78,7 @@ public enum MonotoneFitter {
     do {
       report = try FitReport(
         problem: plain, ascending: polynomial.ascendingCoefficients, rank: unconstrained.rank,
-        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil)
+        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil, rounding: .fixedOrder)
     } catch {
       throw .fit(error)
     }

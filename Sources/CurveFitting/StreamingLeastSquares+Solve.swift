@@ -75,7 +75,9 @@ extension StreamingLeastSquares {
       factorization = try LAPACK.gelsy(factor.matrix, rhs: factor.rhs, rcond: LeastSquaresFitter.rankTolerance)
       try LeastSquaresFitter.checkFullRank(factorization, parameters: n)
       scaled = factorization.solution
-      standardErrorFactors = TriangularFactor(factorization).rowNorms(of: factor.toMonomial)
+      standardErrorFactors =
+        CorrectRounding.standardErrorFactors(moments: moments.finished())
+        ?? TriangularFactor(factorization).rowNorms(of: factor.toMonomial)
     } else {
       var b = ColumnMajorMatrix(rows: factor.constraintRows.count, columns: n)
       for (row, values) in factor.constraintRows.enumerated() {
@@ -96,12 +98,49 @@ extension StreamingLeastSquares {
       scaled = try LAPACK.gglse(a: factor.matrix, c: factor.rhs, b: b, d: factor.targets)
     }
     let condition = try LeastSquaresFitter.conditionNumber(factorization)
-    let ascending = multiply(factor.toMonomial, scaled)
-    let smallResidual = multiply(factor.matrix, scaled).enumerated().map { $0.element - factor.rhs[$0.offset] }
-    let rss = smallResidual.reduce(0) { $0 + $1 * $1 } + factor.residualSumOfSquares
+    let candidate = multiply(factor.toMonomial, scaled)
+    guard candidate.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }
+    let sums = moments.finished()
+    let (ascending, rounding): ([Double], CoefficientRounding) =
+      if let decided = CorrectRounding.certified(moments: sums, constraints: constraints, candidate: candidate) {
+        (decided, .certified)
+      } else if let fixed = CorrectRounding.fixedOrder(moments: sums, constraints: constraints) {
+        (fixed, .fixedOrder)
+      } else {
+        (candidate, .solverDependent)
+      }
+    let rss = sums.residualSumOfSquares(ascending: ascending)
     return try FitReport(
       streamedFrom: self, ascending: ascending, rss: rss, rank: factorization.rank, conditionNumber: condition,
-      standardErrorFactors: standardErrorFactors)
+      standardErrorFactors: standardErrorFactors, rounding: rounding)
+  }
+
+  /// `report` with the exact optimum's coefficients, rounded to nearest, from a second read of
+  /// the same data (`pass`), when the first read could not certify them; `report` itself when
+  /// it is already correctly rounded or the pass saw different data.
+  public func correctlyRounded(_ report: FitReport, with pass: ExactPass) -> FitReport {
+    guard !report.rounding.isCorrectlyRounded, pass.count == count,
+      let ascending = ExactLeastSquares.roundedOptimum(pass.sums, constraints: constraints),
+      let polynomial = try? Polynomial(coefficients: ascending.reversed())
+    else { return report }
+    return report.replacing(
+      polynomial: polynomial, rss: moments.finished().residualSumOfSquares(ascending: ascending), rounding: .exact)
+  }
+
+  /// A second read of streamed data in exact arithmetic (see ``correctlyRounded(_:with:)``).
+  public struct ExactPass: Sendable {
+    var sums: ExactMomentSums
+    /// Points seen.
+    public private(set) var count = 0
+
+    /// A pass for a fit of `degree`.
+    public init(degree: Int) { sums = ExactMomentSums(degree: degree) }
+
+    /// Adds the next point, in the order of the first read.
+    public mutating func add(_ point: DataPoint, weight: Double = 1) {
+      sums.add(t: point.t, y: point.y, weight: weight)
+      count += 1
+    }
   }
 }
 
@@ -109,7 +148,7 @@ extension FitReport {
   /// The report of a streamed fit (no per-point residuals; max |residual| unknown: NaN).
   init(
     streamedFrom fit: StreamingLeastSquares, ascending: [Double], rss: Double, rank: Int, conditionNumber: Double,
-    standardErrorFactors: [Double]?
+    standardErrorFactors: [Double]?, rounding: CoefficientRounding
   ) throws(FitError) {
     guard ascending.allSatisfy(\.isFinite), let polynomial = try? Polynomial(coefficients: ascending.reversed()) else {
       throw .nonFiniteResult(quantity: "a coefficient")
@@ -121,11 +160,27 @@ extension FitReport {
       polynomial: polynomial, degree: fit.degree, residuals: [], rss: rss, rmse: (rss / Double(fit.count)).squareRoot(),
       maxAbsResidual: .nan, maxAbsResidualIndex: -1, maxAbsResidualT: .nan,
       rSquared: fit.spread > 0 && fit.spread.isFinite ? 1 - rss / fit.spread : nil, rank: rank,
-      conditionNumber: conditionNumber, constraints: fit.constraints,
+      conditionNumber: Self.machineIndependent(conditionNumber, digits: 3), constraints: fit.constraints,
       constraintResiduals: fit.constraints.map { Self.constraintResidual($0, ascending: ascending) },
       degreesOfFreedom: dof, residualStandardDeviation: s,
       standardErrors: s.flatMap { s in standardErrorFactors.map { $0.reversed().map { s * $0 } } },
-      isWeighted: fit.isWeighted)
+      isWeighted: fit.isWeighted, rounding: rounding)
+  }
+
+  /// This report with another polynomial, RSS and rounding (RMSE, R² and the residual SD
+  /// follow the RSS; per-point residuals are dropped).
+  func replacing(polynomial: Polynomial, rss: Double, rounding: CoefficientRounding) -> FitReport {
+    let s = degreesOfFreedom > 0 ? (rss / Double(degreesOfFreedom)).squareRoot() : nil
+    let ratio = residualStandardDeviation.flatMap { old in s.map { old > 0 ? $0 / old : 1 } } ?? 1
+    let scale = self.rss > 0 ? rss / self.rss : 1
+    return FitReport(
+      polynomial: polynomial, degree: degree, residuals: [], rss: rss, rmse: rmse * scale.squareRoot(),
+      maxAbsResidual: maxAbsResidual, maxAbsResidualIndex: maxAbsResidualIndex, maxAbsResidualT: maxAbsResidualT,
+      rSquared: rSquared.map { 1 - (1 - $0) * scale }, rank: rank, conditionNumber: conditionNumber,
+      constraints: constraints,
+      constraintResiduals: constraints.map { Self.constraintResidual($0, ascending: polynomial.ascendingCoefficients) },
+      degreesOfFreedom: degreesOfFreedom, residualStandardDeviation: s,
+      standardErrors: standardErrors.map { $0.map { $0 * ratio } }, isWeighted: isWeighted, rounding: rounding)
   }
 
   /// f(t₀) − v or f′(t₀) − s in double-double.
@@ -185,6 +240,6 @@ extension StreamingLeastSquares {
       conditionNumber: report.conditionNumber, constraints: report.constraints,
       constraintResiduals: report.constraintResiduals, degreesOfFreedom: report.degreesOfFreedom,
       residualStandardDeviation: s, standardErrors: report.standardErrors.map { $0.map { $0 * ratio } },
-      isWeighted: report.isWeighted)
+      isWeighted: report.isWeighted, rounding: report.rounding)
   }
 }

@@ -36,6 +36,8 @@ public struct StreamingLeastSquares: Sendable {
   /// Abscissas of value constraints: points there add nothing the constraint does not fix.
   let pinned: Set<Double>
   private var scratch: [Double]
+  /// The exact problem's power sums, for the correctly rounded coefficients.
+  var moments: MomentSums
 
   /// Prepares a fit of the given degree and constraints for points with t in (about) `interval`.
   ///
@@ -57,6 +59,7 @@ public struct StreamingLeastSquares: Sendable {
     self.pinned = pinned
     distinctNeeded = degree + 1 - constraints.count
     scratch = Array(repeating: 0, count: degree + 2)
+    moments = MomentSums(degree: degree)
   }
 
   /// Adds one point with weight `weight` (multiplying its residual).
@@ -76,6 +79,7 @@ public struct StreamingLeastSquares: Sendable {
     scratch[degree + 1] = weight * point.y
     guard scratch.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "the design matrix") }
     qr.add(&scratch)
+    moments.add(t: point.t, y: point.y, weight: weight)
     if weight != 1 { isWeighted = true }
     let w2 = weight * weight
     weightSum += w2

@@ -121,8 +121,8 @@ enum CurveSourceOptions {
     guard !arguments.has("--allow-non-depletion"), curve.spec?.endpoints ?? true else { return }
     let check = curve.polynomial.depletionCheck(verdict: curve.verdict)
     var problems: [String] = []
-    if check.startDeviation > check.tolerance { problems.append("f(0) = \(check.startLevel), not 1") }
-    if check.endDeviation > check.tolerance { problems.append("f(1) = \(check.endLevel), not 0") }
+    if !check.startsFull { problems.append("f(0) = \(check.startLevel), not 1") }
+    if !check.endsEmpty { problems.append("f(1) = \(check.endLevel), not 0") }
     guard !problems.isEmpty else { return }
     throw CheckFailure(
       "\(curve.displayName): \(problems.joined(separator: " and ")): a depletion curve goes from 1 to 0 "

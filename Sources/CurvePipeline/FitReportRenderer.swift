@@ -75,6 +75,8 @@ package enum FitReportRenderer {
     return .object([
       ("degree", .integer(report.degree)),
       ("coefficients", .numbers(report.coefficients)),
+      ("correctlyRounded", .bool(report.rounding.isCorrectlyRounded)),
+      ("rounding", .string(report.rounding.rawValue)),
       ("points", .integer(pointCount ?? problem.points.count)),
       ("weighted", .bool(report.isWeighted)),
       ("rss", .optionalNumber(report.rss)),
@@ -111,6 +113,7 @@ package enum FitReportRenderer {
           + (report.standardErrors.map { ["\($0[index])"] } ?? []))
     }
     text += table(rows)
+    text += "\n" + roundingLine(report.rounding) + "\n"
 
     var summary: [[String]] = [
       ["RSS", "\(report.rss)" + (report.isWeighted ? " (weighted)" : "")],
@@ -129,6 +132,21 @@ package enum FitReportRenderer {
     }
     text += "\n" + table(summary)
     return text
+  }
+
+  /// One line saying how the coefficients relate to the exact optimum.
+  package static func roundingLine(_ rounding: CoefficientRounding) -> String {
+    switch rounding {
+    case .certified:
+      return "Coefficients: the exact optimum, correctly rounded (certified bound), the same on every machine."
+    case .exact:
+      return "Coefficients: the exact optimum, correctly rounded (exact arithmetic), the same on every machine."
+    case .fixedOrder:
+      return
+        "Coefficients: computed in a fixed order without BLAS, the same on every machine (not certified as correctly rounded)."
+    case .solverDependent:
+      return "Coefficients: LAPACK's solution; the last digits may differ between machines."
+    }
   }
 
   /// One line for the exact verdict, e.g. `non-increasing, flat at t = 0.48`.

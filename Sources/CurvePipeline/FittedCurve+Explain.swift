@@ -63,7 +63,7 @@ extension FittedCurve {
   public var summary: String {
     let (start, end) = (polynomial.value(at: 0), polynomial.value(at: 1))
     let check = polynomial.depletionCheck(verdict: verdict)
-    let depletion = check.startDeviation <= check.tolerance && check.endDeviation <= check.tolerance
+    let depletion = check.startsFull && check.endsEmpty
     let span =
       units.durationDays.map { "over \(CurveUnits.rounded($0, decimals: 2, trimmed: true)) days" } ?? "over t ∈ [0, 1]"
     var parts = [

@@ -90,11 +90,17 @@ struct DesignerUnitsTests {
     let coefficients = try exactNumbers(result.output, "coefficients")
     let polynomial = try Polynomial(coefficients: coefficients)
     #expect(polynomial.value(at: 0) == 1)
-    #expect(polynomial.value(at: 1) == 0)
+    // The coefficients are the exact optimum correctly rounded, so f(1) = 0 holds to the
+    // rounding of their sum: within 4 ulps of their size.
+    let size = coefficients.reduce(0) { $0 + abs($1) }
+    #expect(abs(polynomial.value(at: 1)) <= 4 * 0x1p-53 * max(1, size))
     #expect(coefficients[2] == 0, "f′(0) = 0 exactly")
+    #expect(object["correctlyRounded"] as? Bool == true)
     let constraints = try #require(object["constraints"] as? [[String: Any]])
     #expect(constraints.count == 3)
-    for constraint in constraints { #expect(constraint["residual"] as? Double == 0) }
+    for constraint in constraints {
+      #expect(abs(try #require(constraint["residual"] as? Double)) <= 4 * 0x1p-53 * max(1, size))
+    }
   }
 
   @Test("fit --json on a non-monotone fit exits 1 and prints one JSON object with a rising witness")

@@ -64,8 +64,8 @@ enum CheckCommand: CurveKitCommand {
     } else if check.verdict == .constant {
       reasons.append("constant")
     }
-    if check.startDeviation > check.tolerance { reasons.append("f(0) = \(check.startLevel), not 1") }
-    if check.endDeviation > check.tolerance { reasons.append("f(1) = \(check.endLevel), not 0") }
+    if !check.startsFull { reasons.append("f(0) = \(check.startLevel), not 1") }
+    if !check.endsEmpty { reasons.append("f(1) = \(check.endLevel), not 0") }
     return reasons.joined(separator: "; ")
   }
 

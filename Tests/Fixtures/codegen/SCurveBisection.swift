@@ -3,7 +3,7 @@
 // swiftlint:disable all
 //
 // Source: s-curve.curve.json
-// Fit: 9 points, RMSE 0.0035029237249953283, max residual 0.00589260717359027 (monotonic: require)
+// Fit: 9 points, RMSE 0.0035029237249953227, max residual 0.005892607173590394 (monotonic: require)
 // Monotonicity: strictly decreasing (exact verdict on [0, 1])
 // Inverse: bisection (the article's 32 steps)
 
@@ -32,11 +32,11 @@ import WASILibc
 internal enum SCurveBisection: Sendable {
   /// The coefficients c₀ … c₅, highest power first.
   @usableFromInline internal static let coefficients: [Double] = [
-    -2.1914922533297405,
-    4.304084111962509,
-    -0.597370864629335,
-    -2.417817599443333,
-    -0.0974033945601005,
+    -2.19149225332972,
+    4.3040841119624496,
+    -0.5973708646292756,
+    -2.4178175994433566,
+    -0.09740339456009744,
     1.0,
   ]
 
