@@ -75,17 +75,20 @@ enum CorrectRounding {
     return nil
   }
 
-  /// √((VᵀW²V)⁻¹)ₖₖ for k = 0…d (ascending), the factors of the standard errors, from the
-  /// exact-sum normal equations in a fixed order; nil when the system is too ill-conditioned
-  /// for the approximate inverse (the caller then uses LAPACK's factor).
-  static func standardErrorFactors(moments: Moments) -> [Double]? {
+  /// The normal matrix G = VᵀW²V of the data, from the exact-sum system in a fixed order
+  /// (the same on every machine): √((G⁻¹)ₖₖ) for k = 0…d (ascending), the factors of the
+  /// standard errors, and √κ₁ of G equilibrated by powers of two, the condition number of
+  /// the column-scaled monomial design. Nil when G is too ill-conditioned for the
+  /// approximate inverse (degree 9–10 on clustered data).
+  static func normalMatrix(moments: Moments) -> (standardErrorFactors: [Double], condition: Double)? {
     guard moments.isBounded else { return nil }
     var system = KKTSystem(moments: moments, constraints: [])
     guard system.equilibrate(), let inverse = system.approximateInverse(), system.contraction(of: inverse) != nil
     else { return nil }
     let diagonal = system.inverseDiagonal(inverse: inverse, iterations: 3)
     guard diagonal.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
-    return diagonal.map { $0.squareRoot() }
+    let condition = (system.oneNorm() * inverse.oneNorm()).squareRoot()
+    return (diagonal.map { $0.squareRoot() }, condition)
   }
 
   /// The nearest doubles to a double-double solution of the exact-sum KKT system, computed

@@ -36,10 +36,11 @@ public struct FitReport: Sendable, Hashable {
   /// (for constrained fits: of the design stacked on the constraint rows). Always the
   /// number of coefficients when a report is returned; a deficient rank throws.
   public let rank: Int
-  /// The 1-norm condition number of the scaled design, κ₁(R) = ‖R‖₁·‖R⁻¹‖₁ for the
-  /// pivoted triangular factor R of the centred, column-scaled design (of the stacked
-  /// design and constraint rows for constrained fits), computed from R⁻¹ (not estimated).
-  /// κ₁ and κ₂ differ by at most a factor n = degree + 1.
+  /// The condition number of the data, √κ₁(G) for the normal matrix G = VᵀW²V of the
+  /// monomial design with its columns scaled by powers of two (≈ κ of the column-scaled
+  /// design), from the exact-sum system in a fixed order and rounded to 3 significant digits,
+  /// so it is the same on every machine. Where G is too ill-conditioned for that (degree 9–10
+  /// on clustered data), κ₁(R) of LAPACK's pivoted factor of the centred, scaled design.
   public let conditionNumber: Double
   /// The constraints the fit honoured, as given.
   public let constraints: [FitConstraint]
@@ -59,11 +60,10 @@ public struct FitReport: Sendable, Hashable {
   public let isWeighted: Bool
 
   /// The coefficients, highest power first.
-  /// How the coefficients relate to the exact optimum of the stated problem: the exact
-  /// optimum rounded to the nearest double, ties to even (``CoefficientRounding/certified``
-  /// or ``CoefficientRounding/exact``), the same on every CPU and LAPACK build; or, for
-  /// streamed data that cannot be read twice in an undecidable case, within one ulp of it and
-  /// still machine-independent (``CoefficientRounding/fixedOrder``).
+  /// How the coefficients relate to the exact optimum of the stated problem: for every
+  /// in-memory fit, the exact optimum rounded to the nearest double, ties to even
+  /// (``CoefficientRounding/certified`` or ``CoefficientRounding/exact``), the same on every
+  /// CPU and LAPACK build. See ``CoefficientRounding`` for streamed and monotone fits.
   public let rounding: CoefficientRounding
 
   public var coefficients: [Double] { polynomial.coefficients }
@@ -139,8 +139,8 @@ extension FitReport {
 }
 
 extension FitReport {
-  /// `value` rounded to `digits` significant decimal digits. The condition number comes from
-  /// LAPACK's factor, whose last bits depend on the CPU and the
+  /// `value` rounded to `digits` significant decimal digits, for the condition number (a
+  /// diagnostic, read to a few digits). Where it comes from LAPACK's factor, whose last bits depend on the CPU and the
   /// LAPACK build; rounded like this they print the same on every machine (a difference of
   /// 10⁻¹³ relative changes the rounded value with a probability of about 10⁻¹⁰).
   static func machineIndependent(_ value: Double, digits: Int) -> Double {

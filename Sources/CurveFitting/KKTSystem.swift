@@ -201,6 +201,11 @@ struct KKTSystem {
     return (0..<size).map { ((first[$0] + eta[$0] * norm) * grow).nextUp }
   }
 
+  /// ‖K‖₁ of the scaled matrix (largest column sum of magnitudes).
+  func oneNorm() -> Double {
+    (0..<size).map { column in (0..<size).reduce(0.0) { $0 + matrix[$1 * size + column].magnitudeBound } }.max() ?? 0
+  }
+
   /// The correctly rounded coefficients when every one is decided, else nil.
   func decide(_ z: [DoubleDouble], bounds: [Double]) -> [Double]? {
     var result: [Double] = []
@@ -268,6 +273,11 @@ struct DenseMatrix {
     }
     guard b.allSatisfy(\.isFinite) else { return nil }
     return DenseMatrix(rows: size, entries: b)
+  }
+
+  /// ‖X‖₁ (largest column sum of magnitudes).
+  func oneNorm() -> Double {
+    (0..<rows).map { column in (0..<rows).reduce(0.0) { $0 + abs(entries[$1 * rows + column]) } }.max() ?? 0
   }
 
   /// X·v.

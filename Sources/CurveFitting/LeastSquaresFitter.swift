@@ -3,7 +3,10 @@ import CurveCore
 /// Weighted polynomial least squares, with or without linear equality constraints.
 ///
 /// The fit minimizes Σ (wᵢ·(yᵢ − f(tᵢ)))² over polynomials f of the problem's degree,
-/// subject to the constraints. It works in the centred, scaled variable
+/// subject to the constraints. **The returned coefficients are the exact optimum of that
+/// problem (the doubles given, taken exactly) rounded to the nearest double, ties to even**:
+/// LAPACK computes the first solution and ``CorrectRounding`` makes the answer independent
+/// of it, so every CPU and every LAPACK build returns the same bits. It works in the centred, scaled variable
 /// u = (t − centre)/scale (see ``ScaledMonomialBasis``) with unit-norm columns and maps the
 /// result back to monomial coefficients in t, highest power first.
 ///
@@ -41,11 +44,14 @@ public enum LeastSquaresFitter {
     else {
       throw .rankDeficient(rank: problem.parameterCount - 1, parameters: problem.parameterCount, undeterminedPowers: [])
     }
+    // Diagnostics from the exact-sum normal matrix, so they too are the same on every machine
+    // (LAPACK's factor only where that matrix is too ill-conditioned for double precision).
+    let normal = CorrectRounding.normalMatrix(moments: moments)
     let standardErrorFactors =
-      first.standardErrorFactors == nil
-      ? nil : CorrectRounding.standardErrorFactors(moments: moments) ?? first.standardErrorFactors
+      first.standardErrorFactors == nil ? nil : normal?.standardErrorFactors ?? first.standardErrorFactors
     return try FitReport(
-      problem: problem, ascending: ascending, rank: first.rank, conditionNumber: first.conditionNumber,
+      problem: problem, ascending: ascending, rank: first.rank,
+      conditionNumber: normal?.condition ?? first.conditionNumber,
       standardErrorFactors: standardErrorFactors, rounding: rounding)
   }
 

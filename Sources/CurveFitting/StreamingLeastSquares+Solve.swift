@@ -76,7 +76,7 @@ extension StreamingLeastSquares {
       try LeastSquaresFitter.checkFullRank(factorization, parameters: n)
       scaled = factorization.solution
       standardErrorFactors =
-        CorrectRounding.standardErrorFactors(moments: moments.finished())
+        CorrectRounding.normalMatrix(moments: moments.finished())?.standardErrorFactors
         ?? TriangularFactor(factorization).rowNorms(of: factor.toMonomial)
     } else {
       var b = ColumnMajorMatrix(rows: factor.constraintRows.count, columns: n)
@@ -97,7 +97,8 @@ extension StreamingLeastSquares {
       try LeastSquaresFitter.checkFullRank(factorization, parameters: n)
       scaled = try LAPACK.gglse(a: factor.matrix, c: factor.rhs, b: b, d: factor.targets)
     }
-    let condition = try LeastSquaresFitter.conditionNumber(factorization)
+    let lapackCondition = try LeastSquaresFitter.conditionNumber(factorization)
+    let condition = CorrectRounding.normalMatrix(moments: moments.finished())?.condition ?? lapackCondition
     let candidate = multiply(factor.toMonomial, scaled)
     guard candidate.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }
     let sums = moments.finished()

@@ -124,7 +124,7 @@ package enum FitReportRenderer {
       ],
       ["R²", report.rSquared.map { "\($0)" } ?? "undefined (all y equal)"],
       ["rank", "\(report.rank) of \(report.degree + 1)"],
-      ["condition", "\(report.conditionNumber) (1-norm, scaled design)"],
+      ["condition", "\(report.conditionNumber) (data, column-scaled)"],
       ["residual SD", report.residualStandardDeviation.map { "\($0)" } ?? "undefined (no degrees of freedom)"],
     ]
     for (constraint, residual) in zip(report.constraints, report.constraintResiduals) {

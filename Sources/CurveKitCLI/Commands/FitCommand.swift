@@ -26,7 +26,7 @@ enum FitCommand: CurveKitCommand {
     f(1)=0 apply (from a spec: its own constraints), and then every t must be in [0, 1].
     Options given with a spec override its degree, weights and constraints.
     Output: coefficients (highest power first), RSS, RMSE, the largest |residual| and
-    where, R², rank, condition number (1-norm, scaled design), residual SD, standard errors (unconstrained) and
+    where, R², rank, condition number (data, column-scaled), residual SD, standard errors (unconstrained) and
     constraint residuals; --json prints them as one JSON object. Under the report, a
     braille preview of the curve and its points appears when stdout is a terminal or with
     --preview (never with --json or --no-preview).
