@@ -80,7 +80,20 @@ extension CurveResolver {
       isStreamed: true,
       units: units
     ) { (policy, minSlope) throws(CurveFitError) in try stream.fit(policy: policy, minSlope: minSlope) }
-    guard path != "-", let result = curve.fit else { return curve }
+    guard path != "-", var result = curve.fit else { return curve }
+    if result.monotone == nil, !result.report.rounding.isCorrectlyRounded {
+      // The first read could not certify the rounding: a file can be read again, in exact
+      // arithmetic, so its coefficients are correctly rounded too.
+      var exact = StreamingLeastSquares.ExactPass(degree: shape.degree)
+      do {
+        try DataFileReader.forEachPoint(reader: try LineReader(path: path)) { point, _ in
+          exact.add(units.normalized(point), weight: weights?[exact.count] ?? 1)
+        }
+      } catch {
+        throw .spec(error)
+      }
+      result = result.replacingReport(stream.correctlyRounded(result.report, with: exact))
+    }
     var pass = StreamingResidualPass(result.report)
     do {
       try DataFileReader.forEachPoint(reader: try LineReader(path: path)) { point, _ in
