@@ -6,22 +6,23 @@
 /// Dekker; no FMA, so it stays inline on a generic x86-64 build), so it needs no Foundation
 /// and no Float80.
 /// Relative error of each operation: at most about 4·2⁻¹⁰⁶ (Joldes, Muller, Popescu 2017).
-package struct DoubleDouble: Sendable, Hashable {
+@_spi(CurveKitTooling)
+public struct DoubleDouble: Sendable, Hashable {
   /// The leading part, the value rounded to double.
-  package var high: Double
+  public var high: Double
   /// The trailing part, |low| ≤ ulp(high)/2.
-  package var low: Double
+  public var low: Double
 
   /// The exact double `value`.
   @inlinable
-  package init(_ value: Double) {
+  public init(_ value: Double) {
     high = value
     low = 0
   }
 
   /// Normalizes `high + low` so that `high` is the rounded sum.
   @inlinable
-  package init(high: Double, low: Double) {
+  public init(high: Double, low: Double) {
     let sum = high + low
     self.high = sum
     self.low = low - (sum - high)
@@ -29,11 +30,11 @@ package struct DoubleDouble: Sendable, Hashable {
 
   /// The value rounded to the nearest double.
   @inlinable
-  package var value: Double { high + low }
+  public var value: Double { high + low }
 
   /// The exact sum a + b as a double-double (Knuth's TwoSum).
   @inlinable
-  package static func twoSum(_ a: Double, _ b: Double) -> DoubleDouble {
+  public static func twoSum(_ a: Double, _ b: Double) -> DoubleDouble {
     let (sum, error) = CubicInverseKernel.twoSum(a, b)
     return DoubleDouble(rawHigh: sum, rawLow: error)
   }
@@ -41,7 +42,7 @@ package struct DoubleDouble: Sendable, Hashable {
   /// The exact product a·b as a double-double (Dekker's TwoProduct; exact while a·b neither
   /// overflows nor underflows and |a|, |b| < 2⁹⁹⁵).
   @inlinable
-  package static func twoProduct(_ a: Double, _ b: Double) -> DoubleDouble {
+  public static func twoProduct(_ a: Double, _ b: Double) -> DoubleDouble {
     let (product, error) = CubicInverseKernel.twoProduct(a, b)
     return DoubleDouble(rawHigh: product, rawLow: error)
   }
@@ -55,7 +56,7 @@ package struct DoubleDouble: Sendable, Hashable {
 
   /// self + other.
   @inlinable
-  package static func + (lhs: DoubleDouble, rhs: DoubleDouble) -> DoubleDouble {
+  public static func + (lhs: DoubleDouble, rhs: DoubleDouble) -> DoubleDouble {
     let sum = twoSum(lhs.high, rhs.high)
     let tail = twoSum(lhs.low, rhs.low)
     let first = DoubleDouble(high: sum.high, low: sum.low + tail.high)
@@ -64,52 +65,53 @@ package struct DoubleDouble: Sendable, Hashable {
 
   /// self + a double.
   @inlinable
-  package static func + (lhs: DoubleDouble, rhs: Double) -> DoubleDouble {
+  public static func + (lhs: DoubleDouble, rhs: Double) -> DoubleDouble {
     let sum = twoSum(lhs.high, rhs)
     return DoubleDouble(high: sum.high, low: sum.low + lhs.low)
   }
 
   /// self − a double.
   @inlinable
-  package static func - (lhs: DoubleDouble, rhs: Double) -> DoubleDouble { lhs + (-rhs) }
+  public static func - (lhs: DoubleDouble, rhs: Double) -> DoubleDouble { lhs + (-rhs) }
 
   /// The negation.
   @inlinable
-  package static prefix func - (operand: DoubleDouble) -> DoubleDouble {
+  public static prefix func - (operand: DoubleDouble) -> DoubleDouble {
     DoubleDouble(rawHigh: -operand.high, rawLow: -operand.low)
   }
 
   /// self × a double.
   @inlinable
-  package static func * (lhs: DoubleDouble, rhs: Double) -> DoubleDouble {
+  public static func * (lhs: DoubleDouble, rhs: Double) -> DoubleDouble {
     let product = twoProduct(lhs.high, rhs)
     return DoubleDouble(high: product.high, low: product.low + lhs.low * rhs)
   }
 }
 
+@_spi(CurveKitTooling)
 extension DoubleDouble {
   /// self − other.
   @inlinable
-  package static func - (lhs: DoubleDouble, rhs: DoubleDouble) -> DoubleDouble { lhs + (-rhs) }
+  public static func - (lhs: DoubleDouble, rhs: DoubleDouble) -> DoubleDouble { lhs + (-rhs) }
 
   /// self × other (Dekker's product of pairs): relative error at most 8·2⁻¹⁰⁶ while nothing
   /// overflows or underflows.
   @inlinable
-  package static func * (lhs: DoubleDouble, rhs: DoubleDouble) -> DoubleDouble {
+  public static func * (lhs: DoubleDouble, rhs: DoubleDouble) -> DoubleDouble {
     let product = twoProduct(lhs.high, rhs.high)
     return DoubleDouble(high: product.high, low: product.low + (lhs.high * rhs.low + lhs.low * rhs.high))
   }
 
   /// self·2ᵏ, exact while the result neither overflows nor underflows.
   @inlinable
-  package func scaled(byPowerOfTwo power: Int) -> DoubleDouble {
+  public func scaled(byPowerOfTwo power: Int) -> DoubleDouble {
     let factor = Double(sign: .plus, exponent: power, significand: 1)
     return DoubleDouble(rawHigh: high * factor, rawLow: low * factor)
   }
 
   /// |self| as a double, rounded up by at most one ulp (an upper bound of the magnitude).
   @inlinable
-  package var magnitudeBound: Double { (abs(high) + abs(low)).nextUp }
+  public var magnitudeBound: Double { (abs(high) + abs(low)).nextUp }
 
   /// p(t) for ascending coefficients `c₀, c₁, …` by Horner's rule in double-double.
   ///
@@ -117,7 +119,7 @@ extension DoubleDouble {
   /// 2⁻¹⁰⁰·Σ|cᵢ||t|ⁱ, far below double rounding for the sizes the fitter handles.
   /// - Complexity: O(coefficient count).
   @inlinable
-  package static func horner(ascending coefficients: [Double], at t: Double) -> DoubleDouble {
+  public static func horner(ascending coefficients: [Double], at t: Double) -> DoubleDouble {
     var result = DoubleDouble(0)
     for coefficient in coefficients.reversed() {
       result = result * t + coefficient

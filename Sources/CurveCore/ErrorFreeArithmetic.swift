@@ -23,24 +23,6 @@ public enum ErrorFreeArithmetic {
     CubicInverseKernel.twoProduct(x, y)
   }
 
-  /// Veltkamp's split of x into hi + lo, each with at most 26 significant bits (exact while
-  /// |x| < 2⁹⁹⁶).
-  @inlinable @inline(__always)
-  public static func split(_ x: Double) -> (hi: Double, lo: Double) {
-    CubicInverseKernel.split(x)
-  }
-
-  /// ``twoProduct(_:_:)`` with the second factor already split by ``split(_:)`` (a loop that
-  /// multiplies many values by one factor splits it once): x·y = product + error exactly.
-  @inlinable @inline(__always)
-  public static func twoProduct(_ x: Double, _ y: Double, split ySplit: (hi: Double, lo: Double)) -> (
-    product: Double, error: Double
-  ) {
-    let product = x * y
-    let (xHi, xLo) = CubicInverseKernel.split(x)
-    return (product, xLo * ySplit.lo - (((product - xHi * ySplit.hi) - xLo * ySplit.hi) - xHi * ySplit.lo))
-  }
-
   /// p(t) for ascending coefficients `c₀, c₁, …` as an unevaluated `sum + correction` by
   /// compensated Horner: |sum + correction − p(t)| ≤ γ²₂ₙ·Σ|cᵢ||t|ⁱ, as accurate as Horner
   /// in twice the working precision (≤ 2⁻⁹⁷·Σ|cᵢ||t|ⁱ for n ≤ 11 coefficients).

@@ -1,4 +1,4 @@
-import CurveCore
+@_spi(CurveKitTooling) import CurveCore
 
 /// How a fit's coefficients relate to the exact optimum of the stated problem.
 public enum CoefficientRounding: String, Sendable, Hashable, Codable {
@@ -45,66 +45,113 @@ enum CorrectRounding {
   /// Refinement rounds before giving up on the bound.
   static let maximumIterations = 8
 
-  /// The problem's correctly rounded coefficients (ascending), from `candidate` (LAPACK's).
-  /// - Returns: the coefficients and how they were decided; nil only when even exact
-  ///   arithmetic finds the KKT matrix singular (the caller keeps its rank diagnostics).
-  static func coefficients(of problem: FitProblem, moments: Moments, candidate: [Double]) -> (
-    ascending: [Double], rounding: CoefficientRounding
-  )? {
-    if let decided = certified(moments: moments, constraints: problem.constraints, candidate: candidate) {
-      return (decided, .certified)
-    }
-    return ExactLeastSquares.roundedOptimum(problem).map { ($0, .exact) }
+  /// A fit's coefficients and the diagnostics that come from the same exact-sum system.
+  struct Solution {
+    /// Ascending coefficients.
+    var ascending: [Double]
+    var rounding: CoefficientRounding
+    /// √((G⁻¹)ₖₖ) for the normal matrix G = VᵀW²V, ascending; nil when G is too
+    /// ill-conditioned for the approximate inverse (the caller then uses LAPACK's factor).
+    var standardErrorFactors: [Double]?
+    /// √κ₁ of G equilibrated by powers of two (≈ κ of the column-scaled design); nil as above.
+    var condition: Double?
+  }
+
+  /// The correctly rounded coefficients (ascending) of the problem whose sums are `moments`,
+  /// from `candidate` (LAPACK's), and the normal matrix's diagnostics, all in a fixed order.
+  /// - Parameter undecided: the answer when the bound cannot decide (exact arithmetic for data
+  ///   in memory or a file; a fixed-order solve for a pipe); nil when it has none.
+  /// - Returns: nil only when `undecided` has no answer (for exact arithmetic: the KKT matrix
+  ///   is exactly singular).
+  static func solve(
+    moments: Moments, constraints: [FitConstraint], candidate: [Double],
+    undecided: () -> (ascending: [Double], rounding: CoefficientRounding)?
+  ) -> Solution? {
+    let prepared = PreparedSystem(moments: moments, constraints: constraints)
+    let decided = prepared?.certified(from: candidate).map { ($0, CoefficientRounding.certified) }
+    guard let (ascending, rounding) = decided ?? undecided() else { return nil }
+    // Unconstrained, the fit's system is the normal matrix; constrained, only the condition
+    // number is reported, which needs no bound on X.
+    let diagnostics =
+      constraints.isEmpty
+      ? prepared?.normalMatrixDiagnostics(withStandardErrors: true)
+      : PreparedSystem(moments: moments, constraints: [], bounded: false)?.normalMatrixDiagnostics(
+        withStandardErrors: false)
+    return Solution(
+      ascending: ascending, rounding: rounding, standardErrorFactors: diagnostics?.standardErrorFactors,
+      condition: diagnostics?.condition)
   }
 
   /// The certified rounding from the moments, or nil when the bound cannot decide every
   /// coefficient (or does not hold: values out of range).
   static func certified(moments: Moments, constraints: [FitConstraint], candidate: [Double]) -> [Double]? {
-    guard moments.isBounded else { return nil }
-    var system = KKTSystem(moments: moments, constraints: constraints)
-    guard system.equilibrate(), let inverse = system.approximateInverse() else { return nil }
-    guard let eta = system.contraction(of: inverse) else { return nil }
-    var z = system.start(from: candidate)
-    for _ in 0..<maximumIterations {
-      let (residual, residualBound) = system.residual(at: z)
-      let bounds = system.errorBounds(inverse: inverse, eta: eta, residual: residual, residualBound: residualBound)
-      if let rounded = system.decide(z, bounds: bounds) { return rounded }
-      let correction = inverse.multiply(residual.map(\.value))
-      for index in z.indices { z[index] = z[index] + correction[index] }
-    }
-    return nil
-  }
-
-  /// The normal matrix G = VᵀW²V of the data, from the exact-sum system in a fixed order
-  /// (the same on every machine): √((G⁻¹)ₖₖ) for k = 0…d (ascending), the factors of the
-  /// standard errors, and √κ₁ of G equilibrated by powers of two, the condition number of
-  /// the column-scaled monomial design. Nil when G is too ill-conditioned for the
-  /// approximate inverse (degree 9–10 on clustered data).
-  static func normalMatrix(moments: Moments) -> (standardErrorFactors: [Double], condition: Double)? {
-    guard moments.isBounded else { return nil }
-    var system = KKTSystem(moments: moments, constraints: [])
-    guard system.equilibrate(), let inverse = system.approximateInverse(), system.contraction(of: inverse) != nil
-    else { return nil }
-    let diagonal = system.inverseDiagonal(inverse: inverse, iterations: 3)
-    guard diagonal.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
-    let condition = (system.oneNorm() * inverse.oneNorm()).squareRoot()
-    return (diagonal.map { $0.squareRoot() }, condition)
+    PreparedSystem(moments: moments, constraints: constraints)?.certified(from: candidate)
   }
 
   /// The nearest doubles to a double-double solution of the exact-sum KKT system, computed
   /// from zero in a fixed order (LAPACK's solution plays no part), or nil when the system is
   /// too ill-conditioned for the approximate inverse.
   static func fixedOrder(moments: Moments, constraints: [FitConstraint]) -> [Double]? {
-    guard moments.isBounded else { return nil }
-    var system = KKTSystem(moments: moments, constraints: constraints)
-    guard system.equilibrate(), let inverse = system.approximateInverse(), system.contraction(of: inverse) != nil
-    else { return nil }
-    var z = system.start(from: [])
+    guard let prepared = PreparedSystem(moments: moments, constraints: constraints) else { return nil }
+    var z = prepared.system.start(from: [])
     for _ in 0..<maximumIterations {
-      let correction = inverse.multiply(system.residual(at: z).residual.map(\.value))
+      let correction = prepared.inverse.multiply(prepared.system.residualValues(at: z))
       for index in z.indices { z[index] = z[index] + correction[index] }
     }
-    return system.nearest(z)
+    return prepared.system.nearest(z)
+  }
+
+  /// An equilibrated KKT system with its approximate inverse X and the rigorous bound on
+  /// the rows of I − X·K (each < ½), or nothing when the sums' bound does not hold or the
+  /// system is too ill-conditioned for X.
+  struct PreparedSystem {
+    let system: KKTSystem
+    let inverse: DenseMatrix
+    let eta: [Double]
+
+    /// - Parameter bounded: false to skip the bound on I − X·K (``eta`` is then empty): for
+    ///   diagnostics that need X alone.
+    init?(moments: Moments, constraints: [FitConstraint], bounded: Bool = true) {
+      guard moments.isBounded else { return nil }
+      var system = KKTSystem(moments: moments, constraints: constraints)
+      guard system.equilibrate(), let inverse = system.approximateInverse() else { return nil }
+      if bounded {
+        guard let eta = system.contraction(of: inverse) else { return nil }
+        self.eta = eta
+      } else {
+        eta = []
+      }
+      (self.system, self.inverse) = (system, inverse)
+    }
+
+    /// Refines `candidate` and returns its certified rounding, or nil when the bound cannot
+    /// decide every coefficient within ``CorrectRounding/maximumIterations`` rounds.
+    func certified(from candidate: [Double]) -> [Double]? {
+      var z = system.start(from: candidate)
+      if system.size > system.n {
+        // The multipliers start at zero, so no bound can decide before one correction.
+        let correction = inverse.multiply(system.residualValues(at: z))
+        for index in z.indices { z[index] = z[index] + correction[index] }
+      }
+      for _ in 0..<CorrectRounding.maximumIterations {
+        let (residual, residualBound) = system.residual(at: z)
+        let bounds = system.errorBounds(inverse: inverse, eta: eta, residual: residual, residualBound: residualBound)
+        if let rounded = system.decide(z, bounds: bounds) { return rounded }
+        let correction = inverse.multiply(residual.map(\.value))
+        for index in z.indices { z[index] = z[index] + correction[index] }
+      }
+      return nil
+    }
+
+    /// For the normal matrix's system (no constraints): the standard-error factors (when
+    /// asked) and the condition number; nil when a diagonal entry comes out negative.
+    func normalMatrixDiagnostics(withStandardErrors: Bool) -> (standardErrorFactors: [Double]?, condition: Double)? {
+      let condition = (system.oneNorm() * inverse.oneNorm()).squareRoot()
+      guard withStandardErrors else { return (nil, condition) }
+      let diagonal = system.inverseDiagonal(inverse: inverse, iterations: 3)
+      guard diagonal.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
+      return (diagonal.map { $0.squareRoot() }, condition)
+    }
   }
 
   /// The nearest double to the unscaled dd value `value` when no value within `bound` of it

@@ -38,9 +38,9 @@ public struct FitReport: Sendable, Hashable {
   public let rank: Int
   /// The condition number of the data, √κ₁(G) for the normal matrix G = VᵀW²V of the
   /// monomial design with its columns scaled by powers of two (≈ κ of the column-scaled
-  /// design), from the exact-sum system in a fixed order and rounded to 3 significant digits,
-  /// so it is the same on every machine. Where G is too ill-conditioned for that (degree 9–10
-  /// on clustered data), κ₁(R) of LAPACK's pivoted factor of the centred, scaled design.
+  /// design), from the exact-sum system in a fixed order, so it is the same on every machine.
+  /// Where G is too ill-conditioned for that (degree 9–10 on clustered data), κ₁(R) of
+  /// LAPACK's pivoted factor of the centred, scaled design, rounded to 3 significant digits.
   public let conditionNumber: Double
   /// The constraints the fit honoured, as given.
   public let constraints: [FitConstraint]
@@ -122,7 +122,7 @@ extension FitReport {
     maxAbsResidualT = points[maxIndex].t
     rSquared = total > 0 && total.isFinite ? 1 - rss / total : nil
     self.rank = rank
-    self.conditionNumber = Self.machineIndependent(conditionNumber, digits: 3)
+    self.conditionNumber = conditionNumber
     constraints = problem.constraints
     constraintResiduals = problem.constraints.map { Self.constraintResidual($0, ascending: ascending) }
     degreesOfFreedom = points.count - problem.freeParameterCount

@@ -1,4 +1,4 @@
-import CurveCore
+@_spi(CurveKitTooling) import CurveCore
 
 /// The KKT system of a constrained least-squares problem in double-double, with rigorous
 /// componentwise bounds on how far each entry is from the exact one (see
@@ -10,12 +10,15 @@ struct KKTSystem {
   /// Row-major entries and their error bounds.
   private(set) var matrix: [DoubleDouble]
   private(set) var matrixBounds: [Double]
+  /// The entries rounded to double and upper bounds of their magnitudes (set by ``equilibrate()``).
+  private(set) var values: [Double] = []
+  private(set) var magnitudes: [Double] = []
   private(set) var rhs: [DoubleDouble]
   private(set) var rhsBounds: [Double]
   /// The power-of-two scale of each unknown (x = scale·z).
   private(set) var scales: [Double]
   /// Coefficients fixed outright by a constraint at t = 0 (f(0) = v fixes c₀, f′(0) = s fixes c₁).
-  let pinned: [Int: Double]
+  let pinned: [Double?]
 
   private static let u = 0x1p-53
 
@@ -29,7 +32,7 @@ struct KKTSystem {
     rhs = Array(repeating: DoubleDouble(0), count: size)
     rhsBounds = Array(repeating: 0, count: size)
     scales = Array(repeating: 1, count: size)
-    var pinned: [Int: Double] = [:]
+    var pinned: [Double?] = Array(repeating: nil, count: n)
     for j in 0..<n {
       for k in 0..<n {
         matrix[j * size + k] = moments.powers[j + k]
@@ -105,12 +108,14 @@ struct KKTSystem {
       rhs[i] = rhs[i].scaled(byPowerOfTwo: scales[i].exponent)
       rhsBounds[i] = (rhsBounds[i] * scales[i]).nextUp
     }
+    values = matrix.map(\.value)
+    magnitudes = matrix.map(\.magnitudeBound)
     return matrix.allSatisfy { abs($0.high) < 0x1p800 && ($0.high == 0 || abs($0.high) > 0x1p-800) }
   }
 
   /// X ≈ K⁻¹ in double by Gauss–Jordan elimination with partial pivoting (fixed order).
   func approximateInverse() -> DenseMatrix? {
-    DenseMatrix(rows: size, entries: matrix.map(\.value)).inverse()
+    DenseMatrix(rows: size, entries: values).inverse()
   }
 
   /// A rigorous upper bound η on ‖I − X·K‖∞ for the exact scaled K, or nil when η ≥ ½.
@@ -125,8 +130,8 @@ struct KKTSystem {
         var entryError = 0.0
         for k in 0..<size {
           let x = inverse[i, k]
-          value -= x * matrix[k * size + j].value
-          magnitude += abs(x) * matrix[k * size + j].magnitudeBound
+          value -= x * values[k * size + j]
+          magnitude += abs(x) * magnitudes[k * size + j]
           entryError += abs(x) * matrixBounds[k * size + j]
         }
         total += abs(value) + gamma * magnitude + entryError * (1 + gamma)
@@ -147,16 +152,17 @@ struct KKTSystem {
     let gamma = Double(size + 2) * 16 * Self.u * Self.u
     var residual: [DoubleDouble] = []
     var bounds: [Double] = []
+    residual.reserveCapacity(size)
+    bounds.reserveCapacity(size)
+    let zMagnitudes = z.map(\.magnitudeBound)
     for i in 0..<size {
       var accumulator = rhs[i]
       var magnitude = rhs[i].magnitudeBound
       var error = rhsBounds[i]
       for j in 0..<size {
-        let entry = matrix[i * size + j]
-        accumulator = accumulator - entry * z[j]
-        let zMagnitude = z[j].magnitudeBound
-        magnitude += entry.magnitudeBound * zMagnitude
-        error += matrixBounds[i * size + j] * zMagnitude
+        accumulator = accumulator - matrix[i * size + j] * z[j]
+        magnitude += magnitudes[i * size + j] * zMagnitudes[j]
+        error += matrixBounds[i * size + j] * zMagnitudes[j]
       }
       residual.append(accumulator)
       bounds.append(((error + gamma * magnitude) * (1 + Double(size + 2) * Self.u) + Double(size) * 0x1p-1000).nextUp)
@@ -164,10 +170,12 @@ struct KKTSystem {
     return (residual, bounds)
   }
 
-  /// e − K·z for a unit vector e (no bound): the residual of a column of K⁻¹.
-  func unitResidual(at z: [DoubleDouble], column: Int) -> [Double] {
+  /// b − K·z in double-double, rounded to double, with no bound: for corrections that no
+  /// rounding decision rests on. `b` is the system's right-hand side, or the unit vector
+  /// e_`unit` (a column of K⁻¹).
+  func residualValues(at z: [DoubleDouble], unit: Int? = nil) -> [Double] {
     (0..<size).map { i in
-      var accumulator = DoubleDouble(i == column ? 1 : 0)
+      var accumulator = unit.map { DoubleDouble($0 == i ? 1 : 0) } ?? rhs[i]
       for j in 0..<size { accumulator = accumulator - matrix[i * size + j] * z[j] }
       return accumulator.value
     }
@@ -179,7 +187,7 @@ struct KKTSystem {
     (0..<size).map { column in
       var z = (0..<size).map { DoubleDouble(inverse[$0, column]) }
       for _ in 0..<iterations {
-        let correction = inverse.multiply(unitResidual(at: z, column: column))
+        let correction = inverse.multiply(residualValues(at: z, unit: column))
         for index in z.indices { z[index] = z[index] + correction[index] }
       }
       return z[column].value * scales[column] * scales[column]

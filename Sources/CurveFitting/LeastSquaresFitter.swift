@@ -39,28 +39,41 @@ public enum LeastSquaresFitter {
     guard first.ascending.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }
     let moments = MomentSums(problem: problem).finished()
     guard
-      let (ascending, rounding) = CorrectRounding.coefficients(
-        of: problem, moments: moments, candidate: first.ascending)
+      let solution = CorrectRounding.solve(
+        moments: moments, constraints: problem.constraints, candidate: first.ascending,
+        undecided: { ExactLeastSquares.roundedOptimum(problem).map { ($0, .exact) } })
     else {
       throw .rankDeficient(rank: problem.parameterCount - 1, parameters: problem.parameterCount, undeterminedPowers: [])
     }
-    // Diagnostics from the exact-sum normal matrix, so they too are the same on every machine
-    // (LAPACK's factor only where that matrix is too ill-conditioned for double precision).
-    let normal = CorrectRounding.normalMatrix(moments: moments)
-    let standardErrorFactors =
-      first.standardErrorFactors == nil ? nil : normal?.standardErrorFactors ?? first.standardErrorFactors
+    // The diagnostics come from the same exact-sum system, so they too are the same on every
+    // machine (LAPACK's factor only where that system is too ill-conditioned for double).
+    var condition = solution.condition
+    var standardErrorFactors = problem.constraints.isEmpty ? solution.standardErrorFactors : nil
+    if condition == nil || (problem.constraints.isEmpty && standardErrorFactors == nil) {
+      let fallback = try first.fallbackDiagnostics()
+      condition = condition ?? fallback.condition
+      standardErrorFactors = standardErrorFactors ?? fallback.standardErrorFactors
+    }
     return try FitReport(
-      problem: problem, ascending: ascending, rank: first.rank,
-      conditionNumber: normal?.condition ?? first.conditionNumber,
-      standardErrorFactors: standardErrorFactors, rounding: rounding)
+      problem: problem, ascending: solution.ascending, rank: first.rank, conditionNumber: condition ?? .infinity,
+      standardErrorFactors: standardErrorFactors, rounding: solution.rounding)
   }
 
   /// LAPACK's solution, before ``CorrectRounding`` makes it the rounded exact optimum.
   struct FirstSolution {
     var ascending: [Double]
-    var rank: Int
-    var conditionNumber: Double
-    var standardErrorFactors: [Double]?
+    /// The rank-revealing factorization (of the stacked design and constraints when constrained).
+    var factorization: LAPACK.PivotedSolution
+    /// The scaled basis's map to monomials, for standard errors; nil for constrained fits.
+    var toMonomial: ColumnMajorMatrix?
+
+    var rank: Int { factorization.rank }
+
+    /// LAPACK's diagnostics, computed only where the exact-sum system cannot give them.
+    func fallbackDiagnostics() throws(FitError) -> (condition: Double, standardErrorFactors: [Double]?) {
+      let condition = FitReport.machineIndependent(try conditionNumber(factorization), digits: 3)
+      return (condition, toMonomial.map { TriangularFactor(factorization).rowNorms(of: $0) })
+    }
   }
 
   /// The constrained path: independence of the constraints, rank of [A; B], then `dgglse`.
@@ -104,12 +117,8 @@ public enum LeastSquaresFitter {
     }
     let factorization = try fullRankFactorization(stacked)
     try checkFullRank(factorization, parameters: n)
-    let condition = try conditionNumber(factorization)
-
     let alpha = try LAPACK.gglse(a: design.matrix, c: design.rhs, b: b, d: targets)
-    return FirstSolution(
-      ascending: design.monomialCoefficients(alpha), rank: factorization.rank, conditionNumber: condition,
-      standardErrorFactors: nil)
+    return FirstSolution(ascending: design.monomialCoefficients(alpha), factorization: factorization, toMonomial: nil)
   }
 
   /// Throws ``FitError/dependentConstraints(dependent:degree:)`` when the rows of `b`

@@ -9,27 +9,39 @@
 /// equations are G·b = h with Gⱼₖ = Sⱼ₊ₖ and hₖ = Tₖ), so they are what
 /// ``CorrectRounding`` needs to decide the correctly rounded coefficients.
 ///
-/// Each term is formed with error-free products (wᵢ², then one power of tᵢ after another,
-/// each renormalized), added into 32-point block sums (TwoSum on the leading parts), and the
-/// blocks are merged as a binary counter with accurate double-double additions. The order
-/// of every operation is fixed by the order of the points alone: no BLAS, no threads, so the
-/// result is bit-identical on every machine.
+/// Points go to four lanes in turn (point i to lane i mod 4), which one SIMD kernel runs
+/// side by side. In each lane a term is formed with error-free products (wᵢ², then one power
+/// of tᵢ after another, each renormalized) and added into a block sum of 32 points (TwoSum
+/// on the leading parts); at the end of a block the four lanes are added in lane order, and
+/// the blocks are merged as a binary counter with accurate double-double additions. Every
+/// operation's order is fixed by the order of the points alone (a partial last group is
+/// padded with zero weights, which add exact zeros): no BLAS, no threads, so the result is
+/// bit-identical on every machine, and the same whether the points arrive in memory or one
+/// by one from a stream.
 ///
-/// Error bound (u = 2⁻⁵³, B = 32): forming a term errs by at most 3(j + 1)·u² of it, a
-/// block sum by (B + 1)²·u² of its terms' magnitudes, and each of the at most 64 merge
-/// levels by 3.1·u² of theirs, so |Ŝⱼ − Sⱼ| ≤ c·Aⱼ + m·2⁻⁹⁹⁴ with Aⱼ = Σ wᵢ²|tᵢ|ʲ and
-/// c = (3(2d + 2) + (B + 1)² + 3.1·64 + 16)·u² ≈ 2⁻⁹⁵·⁶ at d = 10 (the last term covers
+/// Error bound (u = 2⁻⁵³, B = 32): forming a term errs by at most 3(j + 1)·u² of it, a lane's
+/// block sum by (B + 1)²·u² of its terms' magnitudes, and each of the at most 72 lane and
+/// merge levels by 3.1·u² of theirs, so |Ŝⱼ − Sⱼ| ≤ c·Aⱼ + m·2⁻⁹⁹⁴ with Aⱼ = Σ wᵢ²|tᵢ|ʲ and
+/// c = (3(2d + 2) + (B + 1)² + 3.1·72 + 16)·u² ≈ 2⁻⁹⁵·⁶ at d = 10 (the last term covers
 /// underflow). For Tₖ the magnitude is at most max|yᵢ|·Aₖ. For even j, Aⱼ = Sⱼ; for odd
 /// j, |t|ʲ ≤ (tʲ⁻¹ + tʲ⁺¹)/2 bounds it by the even neighbours, so no extra sums are needed.
-/// - Complexity: O(d) double operations per point (about 20 per sum), O(d·log m) memory.
+/// - Complexity: about 20 double operations per sum and point, in SIMD4 across points;
+///   O(d·log m) memory.
 struct MomentSums: Sendable {
+  typealias Lanes = SIMD4<Double>
   /// The polynomial degree d.
   let degree: Int
-  /// Points per block sum.
+  /// Points per lane and block.
   static let blockSize = 32
 
-  /// 2d + 1 power sums followed by d + 1 cross sums: leading parts, then trailing parts.
-  private var block: [Double]
+  /// Each sum's leading and trailing parts, per lane: 2d + 1 power sums, d + 1 cross sums,
+  /// then Σ wᵢ²yᵢ².
+  private var high: [Lanes]
+  private var low: [Lanes]
+  /// Up to three points waiting for a fourth (the rest of the lanes hold zero weights).
+  private var staged = (t: Lanes(), y: Lanes(), weight: Lanes())
+  private var stagedCount = 0
+  /// Groups of four points in the current block.
   private var blockFill = 0
   /// The binary counter of merged blocks: level i holds the sum of 2ⁱ blocks or nothing.
   private var levels: [[DoubleDouble]?] = []
@@ -45,72 +57,153 @@ struct MomentSums: Sendable {
   /// 2d + 1 power sums, d + 1 cross sums and Σ wᵢ²yᵢ².
   var sumCount: Int { 3 * degree + 3 }
 
-  init(degree: Int) {
+  /// Whether Σ wᵢ²yᵢ² is summed (streamed fits need it for their RSS; it stays 0 otherwise).
+  let includesSquares: Bool
+
+  init(degree: Int, includesSquares: Bool = true) {
     self.degree = degree
-    block = Array(repeating: 0, count: 2 * (3 * degree + 3))
+    self.includesSquares = includesSquares
+    high = Array(repeating: Lanes(), count: 3 * degree + 3)
+    low = high
   }
 
   /// The sums of a problem's points, in input order.
   init(problem: FitProblem) {
-    self.init(degree: problem.degree)
+    self.init(degree: problem.degree, includesSquares: false)
     let points = problem.points
-    if let weights = problem.weights {
-      for index in points.indices { add(t: points[index].t, y: points[index].y, weight: weights[index]) }
-    } else {
-      for point in points { add(t: point.t, y: point.y, weight: 1) }
+    let weights = problem.weights
+    // Whole groups of four straight into the lanes (as add(t:y:weight:) would stage them),
+    // then the rest one by one.
+    let whole = points.count - points.count % 4
+    var index = 0
+    while index < whole {
+      let (p0, p1, p2, p3) = (points[index], points[index + 1], points[index + 2], points[index + 3])
+      let weight = weights.map { Lanes($0[index], $0[index + 1], $0[index + 2], $0[index + 3]) } ?? Lanes(repeating: 1)
+      addGroup(t: Lanes(p0.t, p1.t, p2.t, p3.t), y: Lanes(p0.y, p1.y, p2.y, p3.y), weight: weight)
+      index += 4
+    }
+    while index < points.count {
+      add(t: points[index].t, y: points[index].y, weight: weights?[index] ?? 1)
+      index += 1
     }
   }
 
+  /// Adds four points at once, in lane order (only when no point is staged).
+  private mutating func addGroup(t: Lanes, y: Lanes, weight: Lanes) {
+    let absT = pointwiseMax(t, -t)
+    let absY = pointwiseMax(y, -y)
+    let tInRange = absT .<= Lanes(repeating: 0x1p64)
+    let yInRange = absY .<= Lanes(repeating: 0x1p400)
+    let weightInRange = (weight .>= Lanes(repeating: 0x1p-200)) .& (weight .<= Lanes(repeating: 0x1p200))
+    if !all(tInRange .& yInRange .& weightInRange) { isInRange = false }
+    maxAbsY = max(maxAbsY, absY.max())
+    count += 4
+    staged = (t, y, weight)
+    consumeStaged()
+  }
+
   /// Adds one point.
+  @inline(__always)
   mutating func add(t: Double, y: Double, weight: Double) {
     if !(abs(t) <= 0x1p64 && abs(y) <= 0x1p400 && weight >= 0x1p-200 && weight <= 0x1p200) { isInRange = false }
     maxAbsY = max(maxAbsY, abs(y))
     count += 1
+    staged.t[stagedCount] = t
+    staged.y[stagedCount] = y
+    staged.weight[stagedCount] = weight
+    stagedCount += 1
+    if stagedCount == 4 { consumeStaged() }
+  }
+
+  /// Runs the kernel on the staged group and empties it.
+  private mutating func consumeStaged() {
+    let (t, y, weight) = staged
     let d = degree
-    let width = sumCount
-    block.withUnsafeMutableBufferPointer { sums in
-      var (high, low) = weight == 1 ? (1.0, 0.0) : ErrorFreeArithmetic.twoProduct(weight, weight)
-      let tSplit = ErrorFreeArithmetic.split(t)
-      let ySplit = ErrorFreeArithmetic.split(y)
-      for j in 0...(2 * d) {
-        Self.accumulate(sums, j, width, high, low)
-        if j <= d {
-          let (product, error) = ErrorFreeArithmetic.twoProduct(high, y, split: ySplit)
-          let tail = low * y + error
-          Self.accumulate(sums, 2 * d + 1 + j, width, product, tail)
-          if j == 0 {
-            let (square, squareError) = ErrorFreeArithmetic.twoProduct(product, y, split: ySplit)
-            Self.accumulate(sums, 3 * d + 2, width, square, tail * y + squareError)
-          }
-        }
-        if j < 2 * d {
-          let (product, error) = ErrorFreeArithmetic.twoProduct(high, t, split: tSplit)
-          let tail = low * t + error
-          high = product + tail
-          low = tail - (high - product)
+    let squares = includesSquares
+    high.withUnsafeMutableBufferPointer { high in
+      low.withUnsafeMutableBufferPointer { low in
+        // Two specializations of one kernel: unit weights skip forming wᵢ².
+        if weight == Lanes(repeating: 1) {
+          Self.kernel(t: t, y: y, weight: nil, degree: d, squares: squares, high: high, low: low)
+        } else {
+          Self.kernel(t: t, y: y, weight: weight, degree: d, squares: squares, high: high, low: low)
         }
       }
     }
+    staged = (Lanes(), Lanes(), Lanes())
+    stagedCount = 0
     blockFill += 1
     if blockFill == Self.blockSize { flushBlock() }
+  }
+
+  /// Forms every term of four points and adds it to its lane's block sums.
+  @inline(__always)
+  private static func kernel(
+    t: Lanes, y: Lanes, weight: Lanes?, degree d: Int, squares: Bool,
+    high sumHigh: UnsafeMutableBufferPointer<Lanes>, low sumLow: UnsafeMutableBufferPointer<Lanes>
+  ) {
+    var (high, low) = weight.map { twoProduct($0, $0, split: split($0)) } ?? (Lanes(repeating: 1), Lanes())
+    let tSplit = split(t)
+    let ySplit = split(y)
+    for j in 0...(2 * d) {
+      accumulate(sumHigh, sumLow, j, high, low)
+      if j <= d {
+        let (product, error) = twoProduct(high, y, split: ySplit)
+        let tail = low * y + error
+        accumulate(sumHigh, sumLow, 2 * d + 1 + j, product, tail)
+        if j == 0 && squares {
+          let (square, squareError) = twoProduct(product, y, split: ySplit)
+          accumulate(sumHigh, sumLow, 3 * d + 2, square, tail * y + squareError)
+        }
+      }
+      if j < 2 * d {
+        let (product, error) = twoProduct(high, t, split: tSplit)
+        let tail = low * t + error
+        high = product + tail
+        low = tail - (high - product)
+      }
+    }
+  }
+
+  /// Veltkamp's split, lane by lane (CubicInverseKernel's, in SIMD).
+  @inline(__always)
+  private static func split(_ x: Lanes) -> (hi: Lanes, lo: Lanes) {
+    let scaled = 134_217_729.0 * x
+    let hi = scaled - (scaled - x)
+    return (hi, x - hi)
+  }
+
+  /// Dekker's TwoProduct, lane by lane, with y already split.
+  @inline(__always)
+  private static func twoProduct(_ x: Lanes, _ y: Lanes, split ySplit: (hi: Lanes, lo: Lanes)) -> (Lanes, Lanes) {
+    let product = x * y
+    let (xHi, xLo) = split(x)
+    return (product, xLo * ySplit.lo - (((product - xHi * ySplit.hi) - xLo * ySplit.hi) - xHi * ySplit.lo))
   }
 
   /// Sum `index` += high + low: TwoSum on the leading parts, the rest added to the trailing.
   @inline(__always)
   private static func accumulate(
-    _ sums: UnsafeMutableBufferPointer<Double>, _ index: Int, _ width: Int, _ high: Double, _ low: Double
+    _ sumHigh: UnsafeMutableBufferPointer<Lanes>, _ sumLow: UnsafeMutableBufferPointer<Lanes>, _ index: Int,
+    _ high: Lanes, _ low: Lanes
   ) {
-    let (sum, error) = ErrorFreeArithmetic.twoSum(sums[index], high)
-    sums[index] = sum
-    sums[width + index] += error + low
+    let x = sumHigh[index]
+    let sum = x + high
+    let highVirtual = sum - x
+    let error = (x - (sum - highVirtual)) + (high - highVirtual)
+    sumHigh[index] = sum
+    sumLow[index] += error + low
   }
 
-  /// Moves the block sums into the binary counter.
+  /// Adds the block's lanes in lane order and moves the block into the binary counter.
   private mutating func flushBlock() {
     guard blockFill > 0 else { return }
-    let width = sumCount
-    var carry = (0..<width).map { DoubleDouble.twoSum(block[$0], block[width + $0]) }
-    for index in block.indices { block[index] = 0 }
+    var carry = (0..<sumCount).map { index in
+      var total = DoubleDouble.twoSum(high[index][0], low[index][0])
+      for lane in 1..<4 { total = total + DoubleDouble.twoSum(high[index][lane], low[index][lane]) }
+      return total
+    }
+    for index in high.indices { (high[index], low[index]) = (Lanes(), Lanes()) }
     blockFill = 0
     var level = 0
     while true {
@@ -128,6 +221,7 @@ struct MomentSums: Sendable {
   /// The sums and their error bounds, merged in a fixed order.
   func finished() -> Moments {
     var copy = self
+    if copy.stagedCount > 0 { copy.consumeStaged() }
     copy.flushBlock()
     var total: [DoubleDouble]?
     for case let held? in copy.levels {
@@ -137,7 +231,7 @@ struct MomentSums: Sendable {
     let sums = total ?? Array(repeating: DoubleDouble(0), count: width)
     let d = degree
     let u2 = 0x1p-106
-    let relative = (3 * Double(2 * d + 2) + Double((Self.blockSize + 1) * (Self.blockSize + 1)) + 3.1 * 64 + 16) * u2
+    let relative = (3 * Double(2 * d + 2) + Double((Self.blockSize + 1) * (Self.blockSize + 1)) + 3.1 * 72 + 16) * u2
     let slack = Double(count) * 0x1p-994
     var magnitudes = Array(repeating: 0.0, count: 2 * d + 1)
     for j in stride(from: 0, through: 2 * d, by: 2) { magnitudes[j] = sums[j].magnitudeBound * (1 + 0x1p-40) }

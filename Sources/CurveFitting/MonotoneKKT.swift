@@ -1,4 +1,4 @@
-import CurveCore
+@_spi(CurveKitTooling) import CurveCore
 
 /// The Karush–Kuhn–Tucker evidence that a monotone fit is optimal.
 ///

@@ -20,8 +20,7 @@ extension ScaledDesign {
   /// are the same as well. Every factorization of [A; B] that follows then works on n + p
   /// rows instead of m + p.
   ///
-  /// The rows of `matrix` are no longer the points: per-point products with the design go
-  /// through ``designTimes(_:_:_:)`` and ``transposedDesignTimes(_:_:_:)``, never `matrix`.
+  /// The rows of `matrix` are no longer the points.
   /// - Throws: ``FitError/nonFiniteResult(quantity:)`` on overflow, LAPACK failures.
   /// - Complexity: O(m·n²) time, O(n²) memory beyond the points for large m.
   init(reducing problem: FitProblem, basis: ScaledMonomialBasis, extraRows: [[Double]]) throws(FitError) {

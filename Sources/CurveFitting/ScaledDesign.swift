@@ -108,43 +108,6 @@ struct ScaledDesign: Sendable {
   }
 }
 
-extension ScaledDesign {
-  /// A·x for the full scaled design of `problem` (m rows), whose rows are formed from the
-  /// points as ``unscaledDesign(problem:basis:)`` and the column scaling form them, so the
-  /// result equals `multiply(matrix, x)` on the unreduced design bit for bit.
-  /// - Complexity: O(m·n), no m × n storage.
-  func designTimes(_ x: [Double], _ problem: FitProblem, _ basis: ScaledMonomialBasis) -> [Double] {
-    var result = Array(repeating: 0.0, count: problem.points.count)
-    for (index, point) in problem.points.enumerated() {
-      let u = basis.u(point.t)
-      var entry = problem.weight(at: index)
-      var sum = 0.0
-      for column in 0..<basis.count {
-        sum += (entry / columnScales[column]) * x[column]
-        entry *= u
-      }
-      result[index] = sum
-    }
-    return result
-  }
-
-  /// Aᵀ·v for the full scaled design of `problem`, accumulated row by row in the order
-  /// `multiplyTransposed(matrix, v)` uses, so the two agree bit for bit.
-  /// - Complexity: O(m·n), no m × n storage.
-  func transposedDesignTimes(_ v: [Double], _ problem: FitProblem, _ basis: ScaledMonomialBasis) -> [Double] {
-    var sums = Array(repeating: 0.0, count: basis.count)
-    for (index, point) in problem.points.enumerated() {
-      let u = basis.u(point.t)
-      var entry = problem.weight(at: index)
-      for column in 0..<basis.count {
-        sums[column] += (entry / columnScales[column]) * v[index]
-        entry *= u
-      }
-    }
-    return sums
-  }
-}
-
 /// matrix · vector.
 func multiply(_ matrix: ColumnMajorMatrix, _ vector: [Double]) -> [Double] {
   var result = Array(repeating: 0.0, count: matrix.rows)
@@ -153,13 +116,4 @@ func multiply(_ matrix: ColumnMajorMatrix, _ vector: [Double]) -> [Double] {
     for row in 0..<matrix.rows { result[row] += matrix[row, column] * factor }
   }
   return result
-}
-
-/// matrixᵀ · vector.
-func multiplyTransposed(_ matrix: ColumnMajorMatrix, _ vector: [Double]) -> [Double] {
-  (0..<matrix.columns).map { column in
-    var sum = 0.0
-    for row in 0..<matrix.rows { sum += matrix[row, column] * vector[row] }
-    return sum
-  }
 }

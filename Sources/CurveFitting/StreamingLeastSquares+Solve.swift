@@ -1,4 +1,4 @@
-import CurveCore
+@_spi(CurveKitTooling) import CurveCore
 
 extension StreamingLeastSquares {
   /// The R factor with unit-norm columns: R·D⁻¹, with D the column norms (taken over the
@@ -75,9 +75,7 @@ extension StreamingLeastSquares {
       factorization = try LAPACK.gelsy(factor.matrix, rhs: factor.rhs, rcond: LeastSquaresFitter.rankTolerance)
       try LeastSquaresFitter.checkFullRank(factorization, parameters: n)
       scaled = factorization.solution
-      standardErrorFactors =
-        CorrectRounding.normalMatrix(moments: moments.finished())?.standardErrorFactors
-        ?? TriangularFactor(factorization).rowNorms(of: factor.toMonomial)
+      standardErrorFactors = TriangularFactor(factorization).rowNorms(of: factor.toMonomial)
     } else {
       var b = ColumnMajorMatrix(rows: factor.constraintRows.count, columns: n)
       for (row, values) in factor.constraintRows.enumerated() {
@@ -98,18 +96,16 @@ extension StreamingLeastSquares {
       scaled = try LAPACK.gglse(a: factor.matrix, c: factor.rhs, b: b, d: factor.targets)
     }
     let lapackCondition = try LeastSquaresFitter.conditionNumber(factorization)
-    let condition = CorrectRounding.normalMatrix(moments: moments.finished())?.condition ?? lapackCondition
     let candidate = multiply(factor.toMonomial, scaled)
     guard candidate.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }
     let sums = moments.finished()
-    let (ascending, rounding): ([Double], CoefficientRounding) =
-      if let decided = CorrectRounding.certified(moments: sums, constraints: constraints, candidate: candidate) {
-        (decided, .certified)
-      } else if let fixed = CorrectRounding.fixedOrder(moments: sums, constraints: constraints) {
-        (fixed, .fixedOrder)
-      } else {
-        (candidate, .solverDependent)
-      }
+    let solution = CorrectRounding.solve(
+      moments: sums, constraints: constraints, candidate: candidate,
+      undecided: { CorrectRounding.fixedOrder(moments: sums, constraints: constraints).map { ($0, .fixedOrder) } })
+    let ascending = solution?.ascending ?? candidate
+    let rounding = solution?.rounding ?? .solverDependent
+    if constraints.isEmpty, let factors = solution?.standardErrorFactors { standardErrorFactors = factors }
+    let condition = solution?.condition ?? FitReport.machineIndependent(lapackCondition, digits: 3)
     let rss = sums.residualSumOfSquares(ascending: ascending)
     return try FitReport(
       streamedFrom: self, ascending: ascending, rss: rss, rank: factorization.rank, conditionNumber: condition,
@@ -161,7 +157,7 @@ extension FitReport {
       polynomial: polynomial, degree: fit.degree, residuals: [], rss: rss, rmse: (rss / Double(fit.count)).squareRoot(),
       maxAbsResidual: .nan, maxAbsResidualIndex: -1, maxAbsResidualT: .nan,
       rSquared: fit.spread > 0 && fit.spread.isFinite ? 1 - rss / fit.spread : nil, rank: rank,
-      conditionNumber: Self.machineIndependent(conditionNumber, digits: 3), constraints: fit.constraints,
+      conditionNumber: conditionNumber, constraints: fit.constraints,
       constraintResiduals: fit.constraints.map { Self.constraintResidual($0, ascending: ascending) },
       degreesOfFreedom: dof, residualStandardDeviation: s,
       standardErrors: s.flatMap { s in standardErrorFactors.map { $0.reversed().map { s * $0 } } },

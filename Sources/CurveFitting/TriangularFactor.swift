@@ -18,29 +18,6 @@ struct TriangularFactor: Sendable {
 
   private var size: Int { r.columns }
 
-  /// x with (AᵀA)·x = rhs, as P·R⁻¹·R⁻ᵀ·Pᵀ·rhs (the corrected semi-normal equations'
-  /// inner solve). Error: O(κ(A)²·2⁻⁵³) relative, which refinement then reduces.
-  /// - Complexity: O(n²).
-  func solveNormalEquations(_ rhs: [Double]) -> [Double] {
-    let n = size
-    // Rᵀ·y = Pᵀ·rhs (forward substitution).
-    var y = pivots.map { rhs[$0] }
-    for row in 0..<n {
-      var sum = y[row]
-      for k in 0..<row { sum -= r[k, row] * y[k] }
-      y[row] = sum / r[row, row]
-    }
-    // R·z = y (back substitution).
-    for row in stride(from: n - 1, through: 0, by: -1) {
-      var sum = y[row]
-      for k in (row + 1)..<n { sum -= r[row, k] * y[k] }
-      y[row] = sum / r[row, row]
-    }
-    var x = Array(repeating: 0.0, count: n)
-    for (k, column) in pivots.enumerated() { x[column] = y[k] }
-    return x
-  }
-
   /// R⁻¹, upper triangular, by back substitution column by column.
   /// - Complexity: O(n³).
   var inverse: ColumnMajorMatrix {
