@@ -70,16 +70,12 @@ enum CorrectRounding {
     let prepared = PreparedSystem(moments: moments, constraints: constraints)
     let decided = prepared?.certified(from: candidate).map { ($0, CoefficientRounding.certified) }
     guard let (ascending, rounding) = decided ?? undecided() else { return nil }
-    // Unconstrained, the fit's system is the normal matrix; constrained, only the condition
-    // number is reported, which needs no bound on X.
-    let diagnostics =
-      constraints.isEmpty
-      ? prepared?.normalMatrixDiagnostics(withStandardErrors: true)
-      : PreparedSystem(moments: moments, constraints: [], bounded: false)?.normalMatrixDiagnostics(
-        withStandardErrors: false)
+    // The data block of the fit's system is the normal matrix G (for an unconstrained fit,
+    // the whole system): its condition number, and unconstrained, the standard errors.
+    let factors = constraints.isEmpty ? prepared?.standardErrorFactors() : nil
     return Solution(
-      ascending: ascending, rounding: rounding, standardErrorFactors: diagnostics?.standardErrorFactors,
-      condition: diagnostics?.condition)
+      ascending: ascending, rounding: rounding, standardErrorFactors: factors,
+      condition: prepared?.system.dataCondition(inverse: prepared?.inverse))
   }
 
   /// The certified rounding from the moments, or nil when the bound cannot decide every
@@ -94,9 +90,11 @@ enum CorrectRounding {
   static func fixedOrder(moments: Moments, constraints: [FitConstraint]) -> [Double]? {
     guard let prepared = PreparedSystem(moments: moments, constraints: constraints) else { return nil }
     var z = prepared.system.start(from: [])
+    var values = Array(repeating: 0.0, count: prepared.system.size)
+    var noBounds: [Double]? = nil
     for _ in 0..<maximumIterations {
-      let correction = prepared.inverse.multiply(prepared.system.residualValues(at: z))
-      for index in z.indices { z[index] = z[index] + correction[index] }
+      prepared.system.residual(at: z, values: &values, magnitudes: &noBounds)
+      prepared.system.correct(&z, inverse: prepared.inverse, residual: values)
     }
     return prepared.system.nearest(z)
   }
@@ -109,48 +107,42 @@ enum CorrectRounding {
     let inverse: DenseMatrix
     let eta: [Double]
 
-    /// - Parameter bounded: false to skip the bound on I − X·K (``eta`` is then empty): for
-    ///   diagnostics that need X alone.
-    init?(moments: Moments, constraints: [FitConstraint], bounded: Bool = true) {
+    init?(moments: Moments, constraints: [FitConstraint]) {
       guard moments.isBounded else { return nil }
       var system = KKTSystem(moments: moments, constraints: constraints)
-      guard system.equilibrate(), let inverse = system.approximateInverse() else { return nil }
-      if bounded {
-        guard let eta = system.contraction(of: inverse) else { return nil }
-        self.eta = eta
-      } else {
-        eta = []
-      }
-      (self.system, self.inverse) = (system, inverse)
+      guard system.equilibrate(), let inverse = system.approximateInverse(), let eta = system.contraction(of: inverse)
+      else { return nil }
+      (self.system, self.inverse, self.eta) = (system, inverse, eta)
     }
 
     /// Refines `candidate` and returns its certified rounding, or nil when the bound cannot
     /// decide every coefficient within ``CorrectRounding/maximumIterations`` rounds.
     func certified(from candidate: [Double]) -> [Double]? {
       var z = system.start(from: candidate)
+      var values = Array(repeating: 0.0, count: system.size)
+      var magnitudes: [Double]? = nil
       if system.size > system.n {
         // The multipliers start at zero, so no bound can decide before one correction.
-        let correction = inverse.multiply(system.residualValues(at: z))
-        for index in z.indices { z[index] = z[index] + correction[index] }
+        system.residual(at: z, values: &values, magnitudes: &magnitudes)
+        system.correct(&z, inverse: inverse, residual: values)
       }
+      magnitudes = values
+      var bounds = values
       for _ in 0..<CorrectRounding.maximumIterations {
-        let (residual, residualBound) = system.residual(at: z)
-        let bounds = system.errorBounds(inverse: inverse, eta: eta, residual: residual, residualBound: residualBound)
+        system.residual(at: z, values: &values, magnitudes: &magnitudes)
+        system.errorBounds(inverse: inverse, eta: eta, residualMagnitudes: magnitudes ?? [], into: &bounds)
         if let rounded = system.decide(z, bounds: bounds) { return rounded }
-        let correction = inverse.multiply(residual.map(\.value))
-        for index in z.indices { z[index] = z[index] + correction[index] }
+        system.correct(&z, inverse: inverse, residual: values)
       }
       return nil
     }
 
-    /// For the normal matrix's system (no constraints): the standard-error factors (when
-    /// asked) and the condition number; nil when a diagonal entry comes out negative.
-    func normalMatrixDiagnostics(withStandardErrors: Bool) -> (standardErrorFactors: [Double]?, condition: Double)? {
-      let condition = (system.oneNorm() * inverse.oneNorm()).squareRoot()
-      guard withStandardErrors else { return (nil, condition) }
+    /// For the normal matrix's system (no constraints): √((G⁻¹)ₖₖ), the standard-error
+    /// factors; nil when a diagonal entry comes out negative.
+    func standardErrorFactors() -> [Double]? {
       let diagonal = system.inverseDiagonal(inverse: inverse, iterations: 3)
       guard diagonal.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
-      return (diagonal.map { $0.squareRoot() }, condition)
+      return diagonal.map { $0.squareRoot() }
     }
   }
 

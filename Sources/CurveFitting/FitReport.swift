@@ -94,10 +94,23 @@ extension FitReport {
     var weightSum = 0.0
     var weightedMean = 0.0
     ascending.withUnsafeBufferPointer { coefficients in
+      // y − p(t) with p by compensated Horner, then rounded once: four points at a time (the
+      // same operations as the scalar code, lane by lane), then the rest.
+      let whole = points.count - points.count % 4
+      var start = 0
+      while start < whole {
+        let (p0, p1, p2, p3) = (points[start], points[start + 1], points[start + 2], points[start + 3])
+        let lanes = LaneArithmetic.residual(
+          ascending: coefficients, t: LaneArithmetic.Lanes(p0.t, p1.t, p2.t, p3.t),
+          y: LaneArithmetic.Lanes(p0.y, p1.y, p2.y, p3.y))
+        for lane in 0..<4 { residuals.append(lanes[lane]) }
+        start += 4
+      }
+      for point in points[whole...] {
+        residuals.append(ErrorFreeArithmetic.residual(ascending: coefficients, t: point.t, y: point.y))
+      }
       for (index, point) in points.enumerated() {
-        // y − p(t) with p by compensated Horner, then rounded once.
-        let residual = ErrorFreeArithmetic.residual(ascending: coefficients, t: point.t, y: point.y)
-        residuals.append(residual)
+        let residual = residuals[index]
         let weight = problem.weight(at: index)
         let weighted = weight * residual
         rss += weighted * weighted

@@ -42,14 +42,38 @@ struct KKTSystem {
       rhsBounds[j] = moments.crossBounds[j]
     }
     for (r, constraint) in constraints.enumerated() {
-      let (row, bounds, target) = Self.row(constraint, count: n)
-      for k in 0..<n {
-        matrix[(n + r) * size + k] = row[k]
-        matrix[k * size + n + r] = row[k]
-        matrixBounds[(n + r) * size + k] = bounds[k]
-        matrixBounds[k * size + n + r] = bounds[k]
+      // Value rows tᵏ, slope rows k·tᵏ⁻¹, in double-double with a running error bound.
+      let t = constraint.t
+      let isSlope: Bool
+      switch constraint {
+      case .value(_, let value): (isSlope, rhs[n + r]) = (false, DoubleDouble(value))
+      case .slope(_, let slope): (isSlope, rhs[n + r]) = (true, DoubleDouble(slope))
       }
-      rhs[n + r] = DoubleDouble(target)
+      var power = DoubleDouble(1)
+      var powerBound = 0.0
+      for k in 0..<n {
+        let (entry, bound): (DoubleDouble, Double)
+        if !isSlope {
+          (entry, bound) = (power, powerBound)
+        } else if k == 0 {
+          (entry, bound) = (DoubleDouble(0), 0)
+        } else {
+          let scaled = power * Double(k)
+          (entry, bound) = (
+            scaled, (Double(k) * powerBound + 4 * Self.u * Self.u * scaled.magnitudeBound + 0x1p-1000).nextUp
+          )
+        }
+        matrix[(n + r) * size + k] = entry
+        matrix[k * size + n + r] = entry
+        matrixBounds[(n + r) * size + k] = bound
+        matrixBounds[k * size + n + r] = bound
+        // The next power of t (for a slope row, the power one below the column's).
+        if !isSlope || k > 0 {
+          power = power * t
+          powerBound =
+            (powerBound * abs(t) + 4 * Double(k + 1) * Self.u * Self.u * power.magnitudeBound + 0x1p-1000).nextUp
+        }
+      }
       switch constraint {
       case .value(0, let value): pinned[0] = value
       case .slope(0, let slope): pinned[1] = slope
@@ -57,32 +81,6 @@ struct KKTSystem {
       }
     }
     self.pinned = pinned
-  }
-
-  /// A constraint's row in t (value: tᵏ; slope: k·tᵏ⁻¹) in double-double with error bounds,
-  /// and its target.
-  static func row(_ constraint: FitConstraint, count n: Int) -> (row: [DoubleDouble], bounds: [Double], target: Double)
-  {
-    var powers = [DoubleDouble(1)]
-    var powerBounds = [0.0]
-    for k in 1..<n {
-      powers.append(powers[k - 1] * constraint.t)
-      powerBounds.append(
-        (powerBounds[k - 1] * abs(constraint.t) + 4 * Double(k) * u * u * powers[k].magnitudeBound + 0x1p-1000).nextUp)
-    }
-    switch constraint {
-    case .value(_, let value):
-      return (powers, powerBounds, value)
-    case .slope(_, let slope):
-      var row = [DoubleDouble(0)]
-      var bounds = [0.0]
-      for k in 1..<n {
-        let scaled = powers[k - 1] * Double(k)
-        row.append(scaled)
-        bounds.append((Double(k) * powerBounds[k - 1] + 4 * u * u * scaled.magnitudeBound + 0x1p-1000).nextUp)
-      }
-      return (row, bounds, slope)
-    }
   }
 
   /// Scales unknown j by 2^−e with 2^e ≈ √(Kⱼⱼ) (constraint rows by their largest entry), so
@@ -147,71 +145,89 @@ struct KKTSystem {
     (0..<size).map { $0 < n && $0 < candidate.count ? DoubleDouble(candidate[$0] / scales[$0]) : DoubleDouble(0) }
   }
 
-  /// r = q − K·z in double-double, and a bound on |r_exact − r̂| (exact K and q).
-  func residual(at z: [DoubleDouble]) -> (residual: [DoubleDouble], bound: [Double]) {
+  /// r = q − K·z in double-double, rounded to double into `values`; with `magnitudes`, also
+  /// an upper bound of |r_exact| for the exact K and q (|r̂| plus the bound on r_exact − r̂).
+  /// With `unit`, the right-hand side is the unit vector e_unit (a column of K⁻¹).
+  func residual(at z: [DoubleDouble], unit: Int? = nil, values: inout [Double], magnitudes bounds: inout [Double]?) {
     let gamma = Double(size + 2) * 16 * Self.u * Self.u
-    var residual: [DoubleDouble] = []
-    var bounds: [Double] = []
-    residual.reserveCapacity(size)
-    bounds.reserveCapacity(size)
-    let zMagnitudes = z.map(\.magnitudeBound)
+    let grow = 1 + Double(size + 2) * Self.u
     for i in 0..<size {
-      var accumulator = rhs[i]
-      var magnitude = rhs[i].magnitudeBound
-      var error = rhsBounds[i]
+      var accumulator = unit.map { DoubleDouble($0 == i ? 1 : 0) } ?? rhs[i]
+      var magnitude = accumulator.magnitudeBound
+      var error = unit == nil ? rhsBounds[i] : 0
       for j in 0..<size {
         accumulator = accumulator - matrix[i * size + j] * z[j]
-        magnitude += magnitudes[i * size + j] * zMagnitudes[j]
-        error += matrixBounds[i * size + j] * zMagnitudes[j]
+        if bounds != nil {
+          let zMagnitude = z[j].magnitudeBound
+          magnitude += magnitudes[i * size + j] * zMagnitude
+          error += matrixBounds[i * size + j] * zMagnitude
+        }
       }
-      residual.append(accumulator)
-      bounds.append(((error + gamma * magnitude) * (1 + Double(size + 2) * Self.u) + Double(size) * 0x1p-1000).nextUp)
+      values[i] = accumulator.value
+      if bounds != nil {
+        let bound = ((error + gamma * magnitude) * grow + Double(size) * 0x1p-1000).nextUp
+        bounds?[i] = (accumulator.magnitudeBound * (1 + Self.u) + bound).nextUp
+      }
     }
-    return (residual, bounds)
   }
 
-  /// b − K·z in double-double, rounded to double, with no bound: for corrections that no
-  /// rounding decision rests on. `b` is the system's right-hand side, or the unit vector
-  /// e_`unit` (a column of K⁻¹).
-  func residualValues(at z: [DoubleDouble], unit: Int? = nil) -> [Double] {
-    (0..<size).map { i in
-      var accumulator = unit.map { DoubleDouble($0 == i ? 1 : 0) } ?? rhs[i]
-      for j in 0..<size { accumulator = accumulator - matrix[i * size + j] * z[j] }
-      return accumulator.value
+  /// z ← z + X·r, one refinement step from the rounded residual r.
+  func correct(_ z: inout [DoubleDouble], inverse: DenseMatrix, residual: [Double]) {
+    for i in 0..<size {
+      var total = 0.0
+      for j in 0..<size { total += inverse[i, j] * residual[j] }
+      z[i] = z[i] + total
     }
   }
 
   /// The diagonal of K⁻¹ for the unscaled K, each entry refined in double-double to the
   /// accuracy of the sums (a fixed order: the same on every machine).
   func inverseDiagonal(inverse: DenseMatrix, iterations: Int) -> [Double] {
-    (0..<size).map { column in
+    var values = Array(repeating: 0.0, count: size)
+    var noBounds: [Double]? = nil
+    return (0..<size).map { column in
       var z = (0..<size).map { DoubleDouble(inverse[$0, column]) }
       for _ in 0..<iterations {
-        let correction = inverse.multiply(residualValues(at: z, unit: column))
-        for index in z.indices { z[index] = z[index] + correction[index] }
+        residual(at: z, unit: column, values: &values, magnitudes: &noBounds)
+        correct(&z, inverse: inverse, residual: values)
       }
       return z[column].value * scales[column] * scales[column]
     }
   }
 
-  /// Componentwise bounds on |z* − z| from the residual: e = X·r + F·e.
-  func errorBounds(inverse: DenseMatrix, eta: [Double], residual: [DoubleDouble], residualBound: [Double]) -> [Double] {
+  /// Componentwise bounds on |z* − z| into `bounds`, from upper bounds of |r_exact|
+  /// (``residual(at:unit:values:magnitudes:)``): e = X·r + F·e with the rows of |F| ≤ eta.
+  func errorBounds(inverse: DenseMatrix, eta: [Double], residualMagnitudes: [Double], into bounds: inout [Double]) {
     let grow = 1 + Double(size + 4) * Self.u
-    let magnitudes = zip(residual, residualBound).map { ($0.magnitudeBound * (1 + Self.u) + $1).nextUp }
-    var first = Array(repeating: 0.0, count: size)
+    var largest = 0.0
+    var largestEta = 0.0
     for i in 0..<size {
       var total = 0.0
-      for j in 0..<size { total += abs(inverse[i, j]) * magnitudes[j] }
-      first[i] = (total * grow).nextUp
+      for j in 0..<size { total += abs(inverse[i, j]) * residualMagnitudes[j] }
+      bounds[i] = (total * grow).nextUp
+      largest = max(largest, bounds[i])
+      largestEta = max(largestEta, eta[i])
     }
-    let largestEta = eta.max() ?? 1
-    let norm = ((first.max() ?? 0) / (1 - largestEta) * grow).nextUp
-    return (0..<size).map { ((first[$0] + eta[$0] * norm) * grow).nextUp }
+    let norm = (largest / (1 - largestEta) * grow).nextUp
+    for i in 0..<size { bounds[i] = ((bounds[i] + eta[i] * norm) * grow).nextUp }
   }
 
-  /// ‖K‖₁ of the scaled matrix (largest column sum of magnitudes).
-  func oneNorm() -> Double {
-    (0..<size).map { column in (0..<size).reduce(0.0) { $0 + matrix[$1 * size + column].magnitudeBound } }.max() ?? 0
+  /// √κ₁ of the data block G (the first n rows and columns, equilibrated), the condition
+  /// number of the column-scaled design; nil when its approximate inverse fails.
+  /// - Parameter inverse: the whole system's approximate inverse, used when the system is the
+  ///   data block (no constraints).
+  func dataCondition(inverse whole: DenseMatrix? = nil) -> Double? {
+    guard
+      let inverse = size == n
+        ? whole : DenseMatrix(rows: n, entries: (0..<n * n).map { values[($0 / n) * size + $0 % n] }).inverse()
+    else { return nil }
+    var norm = 0.0
+    for column in 0..<n {
+      var total = 0.0
+      for row in 0..<n { total += magnitudes[row * size + column] }
+      norm = max(norm, total)
+    }
+    return (norm * inverse.oneNorm()).squareRoot()
   }
 
   /// The correctly rounded coefficients when every one is decided, else nil.
@@ -286,14 +302,5 @@ struct DenseMatrix {
   /// ‖X‖₁ (largest column sum of magnitudes).
   func oneNorm() -> Double {
     (0..<rows).map { column in (0..<rows).reduce(0.0) { $0 + abs(entries[$1 * rows + column]) } }.max() ?? 0
-  }
-
-  /// X·v.
-  func multiply(_ vector: [Double]) -> [Double] {
-    (0..<rows).map { row in
-      var total = 0.0
-      for column in 0..<rows { total += entries[row * rows + column] * vector[column] }
-      return total
-    }
   }
 }

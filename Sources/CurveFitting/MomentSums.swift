@@ -11,24 +11,25 @@
 ///
 /// Points go to four lanes in turn (point i to lane i mod 4), which one SIMD kernel runs
 /// side by side. In each lane a term is formed with error-free products (wᵢ², then one power
-/// of tᵢ after another, each renormalized) and added into a block sum of 32 points (TwoSum
-/// on the leading parts); at the end of a block the four lanes are added in lane order, and
+/// of tᵢ after another, the trailing part carried unnormalized) and added into a block sum
+/// of 32 points (TwoSum on the leading parts); at the end of a block the four lanes are added in lane order, and
 /// the blocks are merged as a binary counter with accurate double-double additions. Every
 /// operation's order is fixed by the order of the points alone (a partial last group is
 /// padded with zero weights, which add exact zeros): no BLAS, no threads, so the result is
 /// bit-identical on every machine, and the same whether the points arrive in memory or one
 /// by one from a stream.
 ///
-/// Error bound (u = 2⁻⁵³, B = 32): forming a term errs by at most 3(j + 1)·u² of it, a lane's
-/// block sum by (B + 1)²·u² of its terms' magnitudes, and each of the at most 72 lane and
-/// merge levels by 3.1·u² of theirs, so |Ŝⱼ − Sⱼ| ≤ c·Aⱼ + m·2⁻⁹⁹⁴ with Aⱼ = Σ wᵢ²|tᵢ|ʲ and
-/// c = (3(2d + 2) + (B + 1)² + 3.1·72 + 16)·u² ≈ 2⁻⁹⁵·⁶ at d = 10 (the last term covers
-/// underflow). For Tₖ the magnitude is at most max|yᵢ|·Aₖ. For even j, Aⱼ = Sⱼ; for odd
+/// Error bound (u = 2⁻⁵³, B = 32): the trailing part of the j-th power is at most j·u of its
+/// leading part, so forming a term errs by at most (j + 1)²·u²/2 ≤ ((2d + 1)² + 6)·u² of it
+/// (the cross terms' product by yᵢ included), a lane's block sum by (B + 1)(B + 2d + 2)·u² of
+/// its terms' magnitudes, and each of the at most 72 lane and merge levels by 3.1·u² of
+/// theirs, so |Ŝⱼ − Sⱼ| ≤ c·Aⱼ + m·2⁻⁹⁹⁴ with Aⱼ = Σ wᵢ²|tᵢ|ʲ and c the sum of those
+/// factors (≈ 2⁻⁹⁴·⁷ at d = 10; the last term covers underflow). For Tₖ the magnitude is at most max|yᵢ|·Aₖ. For even j, Aⱼ = Sⱼ; for odd
 /// j, |t|ʲ ≤ (tʲ⁻¹ + tʲ⁺¹)/2 bounds it by the even neighbours, so no extra sums are needed.
 /// - Complexity: about 20 double operations per sum and point, in SIMD4 across points;
 ///   O(d·log m) memory.
 struct MomentSums: Sendable {
-  typealias Lanes = SIMD4<Double>
+  typealias Lanes = LaneArithmetic.Lanes
   /// The polynomial degree d.
   let degree: Int
   /// Points per lane and block.
@@ -96,7 +97,7 @@ struct MomentSums: Sendable {
     let yInRange = absY .<= Lanes(repeating: 0x1p400)
     let weightInRange = (weight .>= Lanes(repeating: 0x1p-200)) .& (weight .<= Lanes(repeating: 0x1p200))
     if !all(tInRange .& yInRange .& weightInRange) { isInRange = false }
-    maxAbsY = max(maxAbsY, absY.max())
+    maxAbsY = max(maxAbsY, absY[0], absY[1], absY[2], absY[3])
     count += 4
     staged = (t, y, weight)
     consumeStaged()
@@ -142,43 +143,42 @@ struct MomentSums: Sendable {
     t: Lanes, y: Lanes, weight: Lanes?, degree d: Int, squares: Bool,
     high sumHigh: UnsafeMutableBufferPointer<Lanes>, low sumLow: UnsafeMutableBufferPointer<Lanes>
   ) {
-    var (high, low) = weight.map { twoProduct($0, $0, split: split($0)) } ?? (Lanes(repeating: 1), Lanes())
-    let tSplit = split(t)
-    let ySplit = split(y)
-    for j in 0...(2 * d) {
+    let tSplit = LaneArithmetic.split(t)
+    let ySplit = LaneArithmetic.split(y)
+    var (high, low): (Lanes, Lanes)
+    var first = 0
+    if let weight {
+      (high, low) = LaneArithmetic.twoProduct(weight, weight, split: LaneArithmetic.split(weight))
+    } else {
+      // Unit weights: the j = 0 terms are 1, y and y² exactly, and the next power is t itself.
+      accumulate(sumHigh, sumLow, 0, Lanes(repeating: 1), Lanes())
+      accumulate(sumHigh, sumLow, 2 * d + 1, y, Lanes())
+      if squares {
+        let (square, squareError) = LaneArithmetic.twoProduct(y, y, split: ySplit)
+        accumulate(sumHigh, sumLow, 3 * d + 2, square, squareError)
+      }
+      (high, low) = (t, Lanes())
+      first = 1
+    }
+    for j in first...(2 * d) {
       accumulate(sumHigh, sumLow, j, high, low)
+      let highSplit = LaneArithmetic.split(high)
       if j <= d {
-        let (product, error) = twoProduct(high, y, split: ySplit)
+        let (product, error) = LaneArithmetic.twoProduct(high, split: highSplit, y, split: ySplit)
         let tail = low * y + error
         accumulate(sumHigh, sumLow, 2 * d + 1 + j, product, tail)
         if j == 0 && squares {
-          let (square, squareError) = twoProduct(product, y, split: ySplit)
+          let (square, squareError) = LaneArithmetic.twoProduct(product, y, split: ySplit)
           accumulate(sumHigh, sumLow, 3 * d + 2, square, tail * y + squareError)
         }
       }
       if j < 2 * d {
-        let (product, error) = twoProduct(high, t, split: tSplit)
-        let tail = low * t + error
-        high = product + tail
-        low = tail - (high - product)
+        // The next power, not renormalized: |low| grows by at most u a step (see the bound).
+        let (product, error) = LaneArithmetic.twoProduct(high, split: highSplit, t, split: tSplit)
+        low = low * t + error
+        high = product
       }
     }
-  }
-
-  /// Veltkamp's split, lane by lane (CubicInverseKernel's, in SIMD).
-  @inline(__always)
-  private static func split(_ x: Lanes) -> (hi: Lanes, lo: Lanes) {
-    let scaled = 134_217_729.0 * x
-    let hi = scaled - (scaled - x)
-    return (hi, x - hi)
-  }
-
-  /// Dekker's TwoProduct, lane by lane, with y already split.
-  @inline(__always)
-  private static func twoProduct(_ x: Lanes, _ y: Lanes, split ySplit: (hi: Lanes, lo: Lanes)) -> (Lanes, Lanes) {
-    let product = x * y
-    let (xHi, xLo) = split(x)
-    return (product, xLo * ySplit.lo - (((product - xHi * ySplit.hi) - xLo * ySplit.hi) - xHi * ySplit.lo))
   }
 
   /// Sum `index` += high + low: TwoSum on the leading parts, the rest added to the trailing.
@@ -187,10 +187,7 @@ struct MomentSums: Sendable {
     _ sumHigh: UnsafeMutableBufferPointer<Lanes>, _ sumLow: UnsafeMutableBufferPointer<Lanes>, _ index: Int,
     _ high: Lanes, _ low: Lanes
   ) {
-    let x = sumHigh[index]
-    let sum = x + high
-    let highVirtual = sum - x
-    let error = (x - (sum - highVirtual)) + (high - highVirtual)
+    let (sum, error) = LaneArithmetic.twoSum(sumHigh[index], high)
     sumHigh[index] = sum
     sumLow[index] += error + low
   }
@@ -219,19 +216,20 @@ struct MomentSums: Sendable {
   }
 
   /// The sums and their error bounds, merged in a fixed order.
-  func finished() -> Moments {
-    var copy = self
-    if copy.stagedCount > 0 { copy.consumeStaged() }
-    copy.flushBlock()
+  consuming func finished() -> Moments {
+    if stagedCount > 0 { consumeStaged() }
+    flushBlock()
     var total: [DoubleDouble]?
-    for case let held? in copy.levels {
+    for case let held? in levels {
       total = total.map { zip($0, held).map { $0 + $1 } } ?? held
     }
     let width = sumCount
     let sums = total ?? Array(repeating: DoubleDouble(0), count: width)
     let d = degree
     let u2 = 0x1p-106
-    let relative = (3 * Double(2 * d + 2) + Double((Self.blockSize + 1) * (Self.blockSize + 1)) + 3.1 * 72 + 16) * u2
+    let forming = Double((2 * d + 1) * (2 * d + 1) + 6)
+    let block = Double((Self.blockSize + 1) * (Self.blockSize + 2 * d + 2))
+    let relative = (forming + block + 3.1 * 72 + 16) * u2
     let slack = Double(count) * 0x1p-994
     var magnitudes = Array(repeating: 0.0, count: 2 * d + 1)
     for j in stride(from: 0, through: 2 * d, by: 2) { magnitudes[j] = sums[j].magnitudeBound * (1 + 0x1p-40) }
