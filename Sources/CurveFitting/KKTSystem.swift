@@ -18,7 +18,10 @@ struct KKTSystem {
   /// The power-of-two scale of each unknown (x = scale·z).
   private(set) var scales: [Double]
   /// Coefficients fixed outright by a constraint at t = 0 (f(0) = v fixes c₀, f′(0) = s fixes c₁).
-  let pinned: [Double?]
+  private let pinnedConstant: Double?, pinnedSlope: Double?
+
+  /// The value of coefficient k when a constraint at t = 0 fixes it.
+  func pinned(_ k: Int) -> Double? { k == 0 ? pinnedConstant : k == 1 ? pinnedSlope : nil }
 
   private static let u = 0x1p-53
 
@@ -32,7 +35,7 @@ struct KKTSystem {
     rhs = Array(repeating: DoubleDouble(0), count: size)
     rhsBounds = Array(repeating: 0, count: size)
     scales = Array(repeating: 1, count: size)
-    var pinned: [Double?] = Array(repeating: nil, count: n)
+    var pinned: (constant: Double?, slope: Double?) = (nil, nil)
     for j in 0..<n {
       for k in 0..<n {
         matrix[j * size + k] = moments.powers[j + k]
@@ -75,12 +78,12 @@ struct KKTSystem {
         }
       }
       switch constraint {
-      case .value(0, let value): pinned[0] = value
-      case .slope(0, let slope): pinned[1] = slope
+      case .value(0, let value): pinned.constant = value
+      case .slope(0, let slope): pinned.slope = slope
       default: break
       }
     }
-    self.pinned = pinned
+    (pinnedConstant, pinnedSlope) = pinned
   }
 
   /// Scales unknown j by 2^−e with 2^e ≈ √(Kⱼⱼ) (constraint rows by their largest entry), so
@@ -151,13 +154,15 @@ struct KKTSystem {
   func residual(at z: [DoubleDouble], unit: Int? = nil, values: inout [Double], magnitudes bounds: inout [Double]?) {
     let gamma = Double(size + 2) * 16 * Self.u * Self.u
     let grow = 1 + Double(size + 2) * Self.u
+    let bounded = bounds != nil
     for i in 0..<size {
-      var accumulator = unit.map { DoubleDouble($0 == i ? 1 : 0) } ?? rhs[i]
+      var accumulator = unit == nil ? rhs[i] : DoubleDouble(unit == i ? 1 : 0)
       var magnitude = accumulator.magnitudeBound
       var error = unit == nil ? rhsBounds[i] : 0
       for j in 0..<size {
-        accumulator = accumulator - matrix[i * size + j] * z[j]
-        if bounds != nil {
+        // The bound below is on the terms' magnitudes, so the cheaper sum is enough.
+        accumulator = DoubleDouble.sloppySum(accumulator, -(matrix[i * size + j] * z[j]))
+        if bounded {
           let zMagnitude = z[j].magnitudeBound
           magnitude += magnitudes[i * size + j] * zMagnitude
           error += matrixBounds[i * size + j] * zMagnitude
@@ -234,7 +239,7 @@ struct KKTSystem {
   func decide(_ z: [DoubleDouble], bounds: [Double]) -> [Double]? {
     var result: [Double] = []
     for k in 0..<n {
-      if let value = pinned[k] {
+      if let value = pinned(k) {
         result.append(value)
         continue
       }
@@ -250,7 +255,7 @@ struct KKTSystem {
 
   /// The unscaled coefficients of z, rounded to nearest (no certificate).
   func nearest(_ z: [DoubleDouble]) -> [Double] {
-    (0..<n).map { pinned[$0] ?? z[$0].scaled(byPowerOfTwo: scales[$0].exponent).value }
+    (0..<n).map { pinned($0) ?? z[$0].scaled(byPowerOfTwo: scales[$0].exponent).value }
   }
 }
 

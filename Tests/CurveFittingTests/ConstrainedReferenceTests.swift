@@ -18,27 +18,12 @@ struct ConstrainedReferenceTests {
 
   /// Reads the mpmath fixture (all numbers are strings, parsed with correct rounding).
   static func referenceCases() throws -> [ReferenceCase] {
-    let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("fitting/constrained_mpmath.json")))
-    let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    let cases = try #require(root["cases"] as? [[String: Any]])
-    func number(_ value: Any?) throws -> Double { try #require((value as? String).flatMap(Double.init)) }
-    return try cases.map { entry in
-      let points = try #require(entry["points"] as? [[String]]).map { pair in
-        DataPoint(t: try number(pair.first), y: try number(pair.last))
-      }
-      let weights = try (entry["weights"] as? [String])?.map { try number($0) }
-      let constraints = try #require(entry["constraints"] as? [[String: String]]).map { item -> FitConstraint in
-        let t = try number(item["t"])
-        if let value = item["value"] { return .value(at: t, equals: try number(value)) }
-        return .slope(at: t, equals: try number(item["slope"]))
-      }
-      return ReferenceCase(
-        name: try #require(entry["name"] as? String),
+    try FitFixtureCase.load("fitting/constrained_mpmath.json").map { fixture in
+      ReferenceCase(
+        name: fixture.name,
         problem: FitProblem(
-          points: points, weights: weights, degree: try #require(entry["degree"] as? Int), constraints: constraints),
-        coefficients: try #require(entry["coefficients"] as? [String]).map { try number($0) },
-        rss: try number(entry["rss"])
-      )
+          points: fixture.points, weights: fixture.weights, degree: fixture.degree, constraints: fixture.constraints),
+        coefficients: fixture.coefficients, rss: try fixture.number("rss"))
     }
   }
 

@@ -16,27 +16,14 @@ struct CorrectlyRoundedFitTests {
     let coefficients: [Double]
   }
 
-  /// Reads `Tests/Fixtures/fitting/correctly_rounded_rational.json` (numbers are repr strings).
+  /// Reads `Tests/Fixtures/fitting/correctly_rounded_rational.json`.
   static func referenceCases() throws -> [ReferenceCase] {
-    let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("fitting/correctly_rounded_rational.json")))
-    let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    let cases = try #require(root["cases"] as? [[String: Any]])
-    func number(_ value: Any?) throws -> Double { try #require((value as? String).flatMap(Double.init)) }
-    return try cases.map { entry in
-      let points = try #require(entry["points"] as? [[String]]).map { pair in
-        DataPoint(t: try number(pair.first), y: try number(pair.last))
-      }
-      let weights = try (entry["weights"] as? [String])?.map { try number($0) }
-      let constraints = try #require(entry["constraints"] as? [[String: String]]).map { item -> FitConstraint in
-        let t = try number(item["t"])
-        let target = try number(item["target"])
-        return item["kind"] == "slope" ? .slope(at: t, equals: target) : .value(at: t, equals: target)
-      }
-      return ReferenceCase(
-        name: try #require(entry["name"] as? String),
+    try FitFixtureCase.load("fitting/correctly_rounded_rational.json").map { fixture in
+      ReferenceCase(
+        name: fixture.name,
         problem: FitProblem(
-          points: points, weights: weights, degree: try #require(entry["degree"] as? Int), constraints: constraints),
-        coefficients: try #require(entry["coefficients"] as? [String]).map { try number($0) })
+          points: fixture.points, weights: fixture.weights, degree: fixture.degree, constraints: fixture.constraints),
+        coefficients: fixture.coefficients)
     }
   }
 
