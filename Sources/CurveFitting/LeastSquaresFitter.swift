@@ -127,6 +127,13 @@ public enum LeastSquaresFitter {
   private static func checkIndependent(_ b: ColumnMajorMatrix, constraints: [FitConstraint], degree: Int)
     throws(FitError)
   {
+    // One value constraint, or two at well-separated t (the depletion endpoints, the common
+    // case), are independent outright: two rows (1, t, t², …) are far from parallel unless
+    // t ≈ s, and validation has ruled out more constraints than coefficients.
+    if constraints.count <= 2, case .value(let t, _) = constraints[0] {
+      if constraints.count == 1 { return }
+      if case .value(let s, _) = constraints[1], abs(t - s) >= 0x1p-20 * max(1, abs(t), abs(s)) { return }
+    }
     let factorization = try fullRankFactorization(b.transposed)
     guard factorization.rank < b.rows else { return }
     let dependent = factorization.pivots[factorization.rank...].sorted().map { constraints[$0] }
