@@ -16,9 +16,24 @@
 #   8. runs the studio's end-to-end browser tests (scripts/check-studio.sh: Chromium and
 #      Playwright, installed when missing) on the release curvekit the benchmarks built;
 #   9. runs every test (swift test), last, so its summary closes the output.
+#
+# scripts/test.sh --quick is the developers' tier: lint, a build with warnings as errors and
+# swift test, about 4 minutes on 2 cores from a warm build. The full run is what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
+
+if [[ "${1:-}" == "--quick" ]]; then
+  echo "==> swift format lint --strict (house style: .swift-format)"
+  scripts/lint.sh
+  echo "==> swift build --build-tests (warnings are errors)"
+  swift build --build-tests -Xswiftc -warnings-as-errors
+  echo "==> swift test"
+  exec swift test --skip-build
+elif [[ $# -gt 0 ]]; then
+  echo "error: unknown option '$1' (usage: scripts/test.sh [--quick])" >&2
+  exit 2
+fi
 
 echo "==> swift format lint --strict (house style: .swift-format)"
 scripts/lint.sh

@@ -29,8 +29,8 @@ extension CurveResolver {
       let reader = path == "-" ? try standardInput() : try LineReader(path: path)
       try DataFileReader.forEachPoint(reader: reader) { (point, line) throws(SpecError) in
         let location = SourceLocation(line: line, column: 1)
-        // Measured levels may stray past full or empty by noise; only times are checked.
-        if let problem = ranges.timeProblem(point.t) {
+        // The same rule as a spec's and --point's points: a little past full or empty is data.
+        if let problem = ranges.timeProblem(point.t) ?? ranges.pointLevelProblem(point.y) {
           throw SpecError(problem, source: reader.sourceName, location: location)
         }
         let point = units.normalized(point)
@@ -97,7 +97,7 @@ extension CurveResolver {
     var pass = StreamingResidualPass(result.report)
     do {
       try DataFileReader.forEachPoint(reader: try LineReader(path: path)) { point, _ in
-        pass.add(point, weight: weights?[pass.count] ?? 1)
+        pass.add(units.normalized(point), weight: weights?[pass.count] ?? 1)
       }
     } catch {
       throw .spec(error)

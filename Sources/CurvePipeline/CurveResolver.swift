@@ -125,7 +125,7 @@ public enum CurveResolver {
         units: pointUnits ?? units, endpoints: endpoints, generalFitHint: ranges.generalFitHint,
         percentHint: ranges.percentHint)
       for (index, point) in problem.points.enumerated() {
-        if let problem = pointRanges.timeProblem(point.t) ?? pointRanges.levelProblem(point.y) {
+        if let problem = pointRanges.timeProblem(point.t) ?? pointRanges.pointLevelProblem(point.y) {
           throw .invalidInput("point \(index + 1) (\(point.t), \(point.y)): \(problem)")
         }
       }

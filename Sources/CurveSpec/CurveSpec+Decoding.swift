@@ -274,7 +274,7 @@ struct SpecDecoder<Meter: WorkMeter> {
         if let problem = ranges.timeProblem(pair.first) {
           throw fail("points[\(index)][0]: \(problem)", at: pair.firstLocation)
         }
-        if let problem = ranges.levelProblem(pair.second) {
+        if let problem = ranges.pointLevelProblem(pair.second) {
           throw fail("points[\(index)][1]: \(problem)", at: pair.secondLocation)
         }
         points.append(DataPoint(t: pair.first, y: pair.second))
@@ -296,7 +296,7 @@ struct SpecDecoder<Meter: WorkMeter> {
       let t = try number(pair[0], path: "points[\(index)][0]")
       let y = try number(pair[1], path: "points[\(index)][1]")
       if let problem = ranges.timeProblem(t) { throw fail("points[\(index)][0]: \(problem)", at: pair[0]) }
-      if let problem = ranges.levelProblem(y) { throw fail("points[\(index)][1]: \(problem)", at: pair[1]) }
+      if let problem = ranges.pointLevelProblem(y) { throw fail("points[\(index)][1]: \(problem)", at: pair[1]) }
       points.append(DataPoint(t: t, y: y))
     }
     if let (first, second) = CurveSpec.conflictingDuplicate(in: points, meter: meter) {
@@ -476,6 +476,22 @@ package struct UnitRanges: Sendable {
     guard endpoints, !(0...1).contains(level) else { return nil }
     let hint = level > 1 && level <= 100 ? "; it looks like a percentage: \(percentHint)" : " (\(generalFitHint))"
     return "level \(level) is outside [0, 1], the depletion curve's range from empty to full" + hint
+  }
+
+  /// Why a data point's `level` cannot be a level in these units, or nil. Measured data near
+  /// full or empty strays a little past the ends, and that is data, not a unit mistake, so a
+  /// point is refused only where it looks like the other unit or like no level at all:
+  /// beyond −50…150 % in percent, or −0.5…1.5 in fractions while the depletion endpoints hold
+  /// (milestones and constraints, which are the designer's own numbers, keep
+  /// ``levelProblem(_:)``). Every route a point comes by (a spec, `--point`, `--data`) uses
+  /// this rule.
+  package func pointLevelProblem(_ level: Double) -> String? {
+    if units.percent {
+      return (-50...150).contains(level) ? nil : "level \(level) % is far outside 0…100 %"
+    }
+    guard endpoints, !(-0.5...1.5).contains(level) else { return nil }
+    let hint = level > 1.5 && level <= 150 ? "; it looks like a percentage: \(percentHint)" : " (\(generalFitHint))"
+    return "level \(level) is far outside [0, 1], the depletion curve's range from empty to full" + hint
   }
 }
 

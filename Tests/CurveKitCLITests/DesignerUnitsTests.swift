@@ -148,7 +148,7 @@ struct DesignerUnitsTests {
     "bad designer input exits 2 with one line naming the field",
     arguments: [
       (#"{"name": "w", "points": [[0.5, 80]]}"#, "it looks like a percentage: add \"levelUnit\": \"percent\""),
-      (#"{"name": "w", "levelUnit": "percent", "points": [[0.5, 180]]}"#, "points[0][1]: level 180.0 % is outside"),
+      (#"{"name": "w", "levelUnit": "percent", "points": [[0.5, 180]]}"#, "points[0][1]: level 180.0 % is far outside"),
       (#"{"name": "w", "timeUnit": "days", "points": [[2, 0.5]]}"#, "\"days\" needs \"durationDays\""),
       (#"{"name": "w", "timeUnit": "days", "durationDays": 7, "points": [[8, 0.5]]}"#, "day 8.0 is outside"),
       (
