@@ -12,7 +12,8 @@ public enum CoefficientRounding: String, Sendable, Hashable, Codable {
   /// without BLAS, so the same on every machine: streamed data that cannot be read twice in
   /// the rare case the bound cannot decide (the nearest doubles to a double-double solution
   /// of the exact-sum system), and monotone `enforce` optima on the curved boundary of the
-  /// monotone region (algebraic, not rational).
+  /// monotone region (algebraic, not rational; those on a straight edge are the rounded
+  /// optimum of their equality problem unless rounding makes a flat end rise by an ulp).
   case fixedOrder
 
   /// LAPACK's solution as computed on this machine: streamed data from a pipe too

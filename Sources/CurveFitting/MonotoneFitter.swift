@@ -73,16 +73,25 @@ public enum MonotoneFitter {
       }
       throw .infeasible(constraints: problem.constraints, minSlope: minSlope)
     }
-    let (x, polynomial, verdict) = try certified(solution, frame: frame, degree: problem.degree, minSlope: minSlope)
+    let (x, planePolynomial, planeVerdict) = try certified(
+      solution, frame: frame, degree: problem.degree, minSlope: minSlope)
+    var (polynomial, verdict) = (planePolynomial, planeVerdict)
+    let pieces = MonotonePlaneProblem.activePieces(at: x)
+    var rounding = CoefficientRounding.fixedOrder
+    if let rational = Self.linearBoundaryOptimum(
+      plain, pieces: pieces, active: activeMilestones.map { halfplaneMilestones[$0] }, all: problem.milestones,
+      minSlope: minSlope)
+    {
+      (polynomial, verdict, rounding) = (rational.polynomial, .holds, rational.rounding)
+    }
     let report: FitReport
     do {
       report = try FitReport(
         problem: plain, ascending: polynomial.ascendingCoefficients, rank: unconstrained.rank,
-        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil, rounding: .fixedOrder)
+        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil, rounding: rounding)
     } catch {
       throw .fit(error)
     }
-    let pieces = MonotonePlaneProblem.activePieces(at: x)
     let active =
       pieces.map { piece in
         MonotoneActiveConstraint(piece: piece, polynomial: polynomial, minSlope: minSlope)
@@ -93,6 +102,29 @@ public enum MonotoneFitter {
     return MonotoneFitReport(
       fit: report, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: false,
       activeConstraints: active, kkt: kkt, verdict: verdict)
+  }
+
+  /// An optimum on the straight edges of the monotone region is rational: the equality
+  /// problem with its active end slopes (f′(0) or f′(1) = −minSlope) and active milestones as
+  /// constraints. That problem's correctly rounded optimum (``LeastSquaresFitter/fit(_:)``),
+  /// when the exact check proves it monotone; nil on the curved edge (algebraic, not
+  /// rational), or when the rounded optimum leaves the region by an ulp.
+  static func linearBoundaryOptimum(
+    _ plain: FitProblem, pieces: [MonotonePlaneProblem.Piece], active milestones: [Milestone], all: [Milestone],
+    minSlope: Double
+  ) -> (polynomial: Polynomial, rounding: CoefficientRounding)? {
+    guard !pieces.isEmpty, !pieces.contains(.arc) else { return nil }
+    var equality = plain
+    for piece in pieces {
+      // 0 − s, not −s: for s = 0 the exact optimum's coefficient is +0.
+      equality.constraints.append(.slope(at: piece == .start ? 0 : 1, equals: 0 - minSlope))
+    }
+    for milestone in milestones { equality.constraints.append(.value(at: milestone.t, equals: milestone.level)) }
+    guard let report = try? LeastSquaresFitter.fit(equality), report.rounding.isCorrectlyRounded,
+      case .holds = MonotoneSlopeCheck.check(report.polynomial, minSlope: minSlope),
+      LeastSquaresFitter.meets(all, report.polynomial)
+    else { return nil }
+    return (report.polynomial, report.rounding)
   }
 
   /// The polynomial at the plane solution, with an end slope within 10⁻¹² of its bound set

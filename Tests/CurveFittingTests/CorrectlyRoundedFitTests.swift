@@ -111,6 +111,34 @@ struct CorrectlyRoundedFitTests {
     }
   }
 
+  @Test(
+    "enforce on a straight edge of the monotone region (f′(0) or f′(1) = 0 active) is the rational optimum, correctly rounded"
+  )
+  func enforceOnStraightEdges() throws {
+    let cases = try FitFixtureCase.load("fitting/correctly_rounded_rational.json", key: "enforceCases")
+    #expect(cases.count == 2)
+    for fixture in cases {
+      let problem = FitProblem(points: fixture.points, degree: fixture.degree, constraints: fixture.constraints)
+      let report = try MonotoneFitter.fit(problem)
+      #expect(!report.wasAlreadyMonotone, "\(fixture.name): the unconstrained fit should rise")
+      #expect(report.fit.polynomial.monotonicity().isDecreasing, "\(fixture.name)")
+      if fixture.name == "flat-start-edge" {
+        // f′(0) = 0 is the coefficient c₁ = 0 itself, so the rounded optimum stays on the edge.
+        #expect(Self.bits(report.fit.coefficients) == Self.bits(fixture.coefficients), "\(fixture.name)")
+        #expect(report.fit.rounding.isCorrectlyRounded, "\(fixture.name)")
+      } else if report.fit.rounding.isCorrectlyRounded {
+        #expect(Self.bits(report.fit.coefficients) == Self.bits(fixture.coefficients), "\(fixture.name)")
+      } else {
+        // The rounded optimum of a flat end can rise by an ulp at t = 1; then the fixed-order
+        // plane solution, moved inside by the smallest step that proves it monotone, is kept.
+        #expect(report.fit.rounding == .fixedOrder)
+        for (mine, exact) in zip(report.fit.coefficients, fixture.coefficients) {
+          #expect(abs(mine - exact) <= 64 * exact.ulp, "\(fixture.name): \(mine) vs \(exact)")
+        }
+      }
+    }
+  }
+
   @Test("rational to double: ties to even, subnormals, signs")
   func nearestDoubleOfRationals() throws {
     func integer(_ value: Int) -> ExactInteger { ExactInteger(value) }

@@ -15,12 +15,12 @@ public struct FitFixtureCase {
   /// The whole entry, for fields a fixture adds.
   public let entry: [String: Any]
 
-  /// Every case of the fixture at `Tests/Fixtures/<relativePath>`.
-  public static func load(_ relativePath: String) throws -> [FitFixtureCase] {
+  /// Every case of the fixture at `Tests/Fixtures/<relativePath>`, from the root's `key` array.
+  public static func load(_ relativePath: String, key: String = "cases") throws -> [FitFixtureCase] {
     let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(relativePath)))
     guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let cases = root["cases"] as? [[String: Any]]
-    else { throw FixtureError("\(relativePath): no cases") }
+      let cases = root[key] as? [[String: Any]]
+    else { throw FixtureError("\(relativePath): no \(key)") }
     return try cases.map(FitFixtureCase.init)
   }
 
