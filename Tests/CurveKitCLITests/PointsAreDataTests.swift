@@ -85,4 +85,25 @@ struct PointsAreDataTests {
     // In fractions of full: the data lie on the fitted quadratic up to the decimal printing.
     #expect(rmse <= 1e-12 && largest <= 1e-12, "rmse \(rmse), max |residual| \(largest)")
   }
+
+  @Test("streamed data the bound cannot decide: a file is read again exactly, a pipe keeps the fixed-order answer")
+  func streamedUndecidedRounding() throws {
+    // A constant level under a general line fit: the slope is exactly 0, which no error bound
+    // can round (0 sits next to the midpoint 2⁻¹⁰⁷⁵), so exact arithmetic must decide it.
+    let path = NSTemporaryDirectory() + "curvekit-flat-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var text = ""
+    for index in 1...70_000 { text += "\(Double(index) / 70_001) 0.375\n" }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let arguments = ["fit", "--unconstrained", "--degree", "1", "--monotonic", "ignore", "--json"]
+    let file = runCurveKit(arguments + ["--data", path])
+    #expect(file.status == 0, "\(file.errors)")
+    #expect(file.output.contains("\"rounding\": \"exact\""), "\(file.output)")
+    #expect(try coefficients(file) == [0, 0.375])
+    let pipe = runCurveKit(arguments + ["--data", "-"], input: text)
+    #expect(pipe.status == 0, "\(pipe.errors)")
+    #expect(pipe.output.contains("\"rounding\": \"fixedOrder\""), "\(pipe.output)")
+    let piped = try coefficients(pipe)
+    #expect(abs(piped[0]) <= 0x1p-60 && piped[1] == 0.375, "\(piped)")
+  }
 }
