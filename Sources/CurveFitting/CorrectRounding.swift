@@ -8,12 +8,18 @@ public enum CoefficientRounding: String, Sendable, Hashable, Codable {
   /// Each coefficient is the exact optimum rounded to the nearest double (ties to even),
   /// decided in exact rational arithmetic because the bound could not decide it.
   case exact
+  /// Each coefficient is within one ulp of the exact optimum: one of the two doubles around
+  /// it, the nearest unless that would make the curve rise, decided by the exact monotonicity
+  /// check. Computed in a fixed order without BLAS, so the same on every machine: monotone
+  /// `enforce` optima on the curved boundary of the monotone region, which are algebraic,
+  /// not rational (see `MonotoneFitter`).
+  case faithful
   /// Not certified as the rounded exact optimum, but computed from the data in a fixed order
   /// without BLAS, so the same on every machine: streamed data that cannot be read twice in
   /// the rare case the bound cannot decide (the nearest doubles to a double-double solution
-  /// of the exact-sum system), and monotone `enforce` optima on the curved boundary of the
-  /// monotone region (algebraic, not rational; those on a straight edge are the rounded
-  /// optimum of their equality problem unless rounding makes a flat end rise by an ulp).
+  /// of the exact-sum system), and the rare monotone `enforce` optimum whose exact refinement
+  /// does not apply (those on a straight edge are the rounded optimum of their equality
+  /// problem unless rounding makes a flat end rise by an ulp).
   case fixedOrder
 
   /// LAPACK's solution as computed on this machine: streamed data from a pipe too

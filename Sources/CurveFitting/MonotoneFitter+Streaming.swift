@@ -33,17 +33,30 @@ extension MonotoneFitter {
     let solution =
       frame.sigma == 1 ? MonotonePlaneProblem.Solution(x: SIMD2(1, 1), interiorPoint: nil) : plane.solve()
     guard let solution else { throw .infeasible(constraints: data.constraints, minSlope: minSlope) }
-    let (x, polynomial, verdict) = try certified(solution, frame: frame, degree: data.degree, minSlope: minSlope)
-    let rss = plane.objective(x) + rho * rho
+    var (x, polynomial, verdict) = try certified(solution, frame: frame, degree: data.degree, minSlope: minSlope)
+    var rss = plane.objective(x) + rho * rho
+    var rounding = CoefficientRounding.fixedOrder
+    let pieces = MonotonePlaneProblem.activePieces(at: x)
+    if pieces == [.arc] {
+      // The curved edge from the exact sums, as in memory (the straight edges keep the plane
+      // solution here: their rational optimum would need the equality fit of a second pass).
+      let moments = data.moments.finished()
+      if let faithful = Self.arcOptimum(
+        moments: moments, constraints: data.constraints, milestones: [], minSlope: minSlope, from: polynomial)
+      {
+        (polynomial, verdict, rounding) = (faithful, .holds, .faithful)
+        rss = moments.residualSumOfSquares(ascending: faithful.ascendingCoefficients)
+        x = frame.normalizedSlopes(of: faithful)
+      }
+    }
     let report: FitReport
     do {
       report = try FitReport(
         streamedFrom: data, ascending: polynomial.ascendingCoefficients, rss: rss, rank: unconstrained.rank,
-        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil, rounding: .fixedOrder)
+        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil, rounding: rounding)
     } catch {
       throw .fit(error)
     }
-    let pieces = MonotonePlaneProblem.activePieces(at: x)
     return MonotoneFitReport(
       fit: report, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: false,
       activeConstraints: pieces.map { MonotoneActiveConstraint(piece: $0, polynomial: polynomial, minSlope: minSlope) },

@@ -83,6 +83,15 @@ public enum MonotoneFitter {
       minSlope: minSlope)
     {
       (polynomial, verdict, rounding) = (rational.polynomial, .holds, rational.rounding)
+    } else if pieces == [.arc], problem.degree == 3 {
+      let active = activeMilestones.map { halfplaneMilestones[$0] }
+      if let faithful = Self.arcOptimum(
+        moments: MomentSums(problem: plain).finished(),
+        constraints: plain.constraints + active.map { .value(at: $0.t, equals: $0.level) },
+        milestones: problem.milestones, minSlope: minSlope, from: planePolynomial)
+      {
+        (polynomial, verdict, rounding) = (faithful, .holds, .faithful)
+      }
     }
     let report: FitReport
     do {

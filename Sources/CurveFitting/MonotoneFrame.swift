@@ -161,6 +161,14 @@ struct MonotoneFrame {
   /// x̃ → x = (α, β).
   func slopes(_ normalized: SIMD2<Double>) -> SIMD2<Double> { sigma + (1 - sigma) * normalized }
 
+  /// The normalized slopes x̃ of a cubic with this frame's end levels: α = −f′(0)/D,
+  /// β = −f′(1)/D, x̃ = (x − σ)/(1 − σ) (σ < 1).
+  func normalizedSlopes(of polynomial: Polynomial) -> SIMD2<Double> {
+    let c = polynomial.ascendingCoefficients + [0, 0, 0]
+    let x = SIMD2(-c[1], -(c[1] + 2 * c[2] + 3 * c[3])) / drop
+    return (x - sigma) / (1 - sigma)
+  }
+
   /// The polynomial of degree `degree` with end levels `start`, `end` and normalized
   /// slopes x̃, highest power first (leading terms that the degree forces to zero dropped).
   /// nil when a coefficient overflowed.

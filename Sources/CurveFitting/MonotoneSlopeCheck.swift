@@ -1,4 +1,4 @@
-import CurveCore
+@_spi(CurveKitTooling) import CurveCore
 
 /// A rigorous check that a polynomial of degree ≤ 3 satisfies f′(t) ≤ −s on all of [0, 1].
 ///
@@ -7,7 +7,8 @@ import CurveCore
 /// for f = at³ + bt² + ct + d, and g ≤ 0 on [0, 1] exactly when q₀ ≤ 0, q₂ ≤ 0 and
 /// (q₁ ≤ 0 or q₁² ≤ q₀q₂). Every quantity is computed with a running rounding-error bound,
 /// so ``Verdict/holds`` and ``Verdict/fails(t:slope:)`` are proofs about the double
-/// coefficients; only curves within a few ulps of the boundary are ``Verdict/undecided(t:slope:)``.
+/// coefficients. Curves within a few ulps of the boundary are decided in exact arithmetic, so for
+/// degree ≤ 3 the verdict is never ``Verdict/undecided(t:slope:)``.
 ///
 /// - Complexity: O(1).
 public enum MonotoneSlopeCheck {
@@ -50,7 +51,22 @@ public enum MonotoneSlopeCheck {
       if value.value > best.value.value { best = (t, value) }
     }
     let slope = best.value.value - minSlope
-    return best.value.lower > 0 ? .fails(t: best.t, slope: slope) : .undecided(t: best.t, slope: slope)
+    if best.value.lower > 0 { return .fails(t: best.t, slope: slope) }
+    // Within rounding of the boundary: decide the same inequalities in exact arithmetic.
+    return Self.holdsExactly(cubic, minSlope: minSlope) ? .holds : .fails(t: best.t, slope: slope)
+  }
+
+  /// The Bernstein conditions above in exact dyadic arithmetic on the double coefficients:
+  /// q₀ ≤ 0, q₂ ≤ 0 and (q₁ ≤ 0 or q₁² ≤ q₀q₂). Used only when the bounded check cannot
+  /// decide, so for degree ≤ 3 the verdict is never undecided.
+  static func holdsExactly(_ cubic: Cubic, minSlope: Double) -> Bool {
+    let (a, b, c) = (DyadicRational(cubic.a), DyadicRational(cubic.b), DyadicRational(cubic.c))
+    let s = DyadicRational(minSlope)
+    let q0 = c + s
+    let q1 = c + b + s
+    let q2 = a * DyadicRational(3) + b * DyadicRational(2) + c + s
+    guard q0.signum <= 0, q2.signum <= 0 else { return false }
+    return q1.signum <= 0 || (q0 * q2 - q1 * q1).signum >= 0
   }
 
   /// f′(t) = (3a·t + 2b)·t + c with its rounding-error bound.

@@ -141,6 +141,9 @@ package enum FitReportRenderer {
       return "Coefficients: the exact optimum, correctly rounded (certified bound), the same on every machine."
     case .exact:
       return "Coefficients: the exact optimum, correctly rounded (exact arithmetic), the same on every machine."
+    case .faithful:
+      return
+        "Coefficients: the exact monotone optimum to within one ulp (nearest unless that rises), the same on every machine."
     case .fixedOrder:
       return
         "Coefficients: computed in a fixed order without BLAS, the same on every machine (not certified as correctly rounded)."
