@@ -79,6 +79,22 @@ public enum Milestone: Sendable, Hashable {
     }
   }
 
+  /// The one milestone tolerance: a milestone holds when its margin is at least
+  /// −10⁻¹²·max(1, |level|), and is active (the curve passes through its bound) when
+  /// |margin| is at most that. Fitting, reports and the studio all use this rule.
+  public static let relativeTolerance = 1e-12
+
+  /// The slack ``holds(for:)`` allows: ``relativeTolerance``·max(1, |level|).
+  public var tolerance: Double { Self.relativeTolerance * max(1, abs(level)) }
+
+  /// True when `polynomial` meets the milestone, within ``tolerance``.
+  /// - Complexity: O(degree).
+  public func holds(for polynomial: Polynomial) -> Bool { margin(of: polynomial) >= -tolerance }
+
+  /// True when the milestone holds with equality (|margin| ≤ ``tolerance``).
+  /// - Complexity: O(degree).
+  public func isActive(for polynomial: Polynomial) -> Bool { abs(margin(of: polynomial)) <= tolerance }
+
   /// The same milestone with its time and level mapped (unit conversions).
   public func mapped(time: (Double) -> Double, level: (Double) -> Double) -> Milestone {
     switch self {

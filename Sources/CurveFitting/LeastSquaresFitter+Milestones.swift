@@ -60,9 +60,6 @@ extension LeastSquaresFitter {
   /// True when `polynomial` meets every milestone at its point, to within 10⁻¹² relative to
   /// the level's magnitude (an active milestone is met to rounding by the equality solve).
   static func meets(_ milestones: [Milestone], _ polynomial: Polynomial) -> Bool {
-    milestones.allSatisfy { $0.margin(of: polynomial) >= -milestoneTolerance * max(1, abs($0.level)) }
+    milestones.allSatisfy { $0.holds(for: polynomial) }
   }
-
-  /// The slack ``meets(_:_:)`` allows.
-  static let milestoneTolerance = 1e-12
 }

@@ -153,7 +153,7 @@ struct MonotoneFrame {
     }
     let norm = (normal * normal).sum().squareRoot()
     guard norm > 1e-13 * max(1, abs(drop)) else {
-      return (nil, target >= -1e-12 * max(1, abs(milestone.level)))
+      return (nil, target >= -milestone.tolerance)
     }
     return (MonotonePlaneProblem.Equality(normal: normal / norm, target: target / norm), true)
   }

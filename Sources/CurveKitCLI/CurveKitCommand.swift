@@ -10,14 +10,22 @@ package enum ExitStatus: Int32, Sendable {
   case invalidInput = 2
 }
 
-/// A check that did not pass: exit status 1 with one line `error: …` on stderr.
+/// A check that did not pass: exit status 1 with one line `error: …` on stderr per finding.
 package struct CheckFailure: Error, Sendable, CustomStringConvertible {
-  /// One line saying what failed, e.g. the monotonicity witness.
-  package var description: String
+  /// One line per finding, e.g. the monotonicity witness; never empty.
+  package var lines: [String]
+
+  /// The first finding.
+  package var description: String { lines[0] }
 
   /// Creates a failure with a one-line message; control characters echoed from the input
   /// are escaped (`\n`, `\u{202E}`).
-  package init(_ description: String) { self.description = EchoedText.escaped(description) }
+  package init(_ description: String) { lines = [EchoedText.escaped(description)] }
+
+  /// Creates a failure with several findings, each one line (at least one).
+  package init(lines first: String, _ rest: [String]) {
+    lines = ([first] + rest).map(EchoedText.escaped)
+  }
 }
 
 /// One `curvekit` subcommand.

@@ -59,7 +59,7 @@ package enum CurveKitCommandLine {
       return try command.run(parsed, io: io).rawValue
     } catch let failure as CheckFailure {
       io.flush()
-      io.writeError("error: \(oneLine(failure.description))\n")
+      for line in failure.lines { io.writeError("error: \(oneLine(line))\n") }
       return ExitStatus.checkFailed.rawValue
     } catch {
       return fail(error, io: io)

@@ -110,28 +110,58 @@ enum CurveSourceOptions {
     }
   }
 
-  /// `--allow-non-depletion`, for the commands that ship a curve (generate, export).
+  /// `--allow-non-depletion`: the override of the endpoint rule, for every artefact.
   static let allowNonDepletion = OptionSpec.flag(
     "--allow-non-depletion", help: "Ship a curve even when it does not go from 1 to 0 (within 4 ulps).")
 
-  /// Refuses (exit 1) a curve that does not go from f(0) = 1 to f(1) = 0 within
-  /// ``DepletionCheck/defaultTolerance``, naming the endpoint that is off, unless
-  /// `--allow-non-depletion` or the spec asked for no endpoints (`"endpoints": false`).
-  static func checkDepletion(_ curve: FittedCurve, arguments: ParsedArguments, action: String) throws {
-    guard !arguments.has("--allow-non-depletion"), curve.spec?.endpoints ?? true else { return }
-    let check = curve.polynomial.depletionCheck(verdict: curve.verdict)
-    var problems: [String] = []
-    if !check.startsFull { problems.append("f(0) = \(check.startLevel), not 1") }
-    if !check.endsEmpty { problems.append("f(1) = \(check.endLevel), not 0") }
-    guard !problems.isEmpty else { return }
-    throw CheckFailure(
-      "\(curve.displayName): \(problems.joined(separator: " and ")): a depletion curve goes from 1 to 0 "
-        + "(within 4 ulps); pass --allow-non-depletion to \(action) it anyway")
+  /// `--allow-non-monotone`: the override of the shape and policy rule, for every artefact.
+  static let allowNonMonotone = OptionSpec.flag(
+    "--allow-non-monotone",
+    help: "Ship a curve even when it rises, is constant, or breaks its spec's minSlope or milestones.")
+
+  /// The two overrides of the ship rule.
+  static let shipOverrides = [allowNonDepletion, allowNonMonotone]
+
+  /// The overrides the arguments give.
+  static func overrides(_ arguments: ParsedArguments) -> Set<Diagnostic.Override> {
+    var overrides: Set<Diagnostic.Override> = []
+    if arguments.has("--allow-non-depletion") { overrides.insert(.allowNonDepletion) }
+    if arguments.has("--allow-non-monotone") { overrides.insert(.allowNonMonotone) }
+    return overrides
   }
 
-  /// The `require` violation of `curve` as a failed check (exit 1), when it has one.
-  static func checkPolicy(_ curve: FittedCurve) throws {
-    if let message = FitReportRenderer.violationMessage(curve) { throw CheckFailure(message) }
+  /// The one ship decision (``FittedCurve/diagnostics(for:overrides:tolerance:)``), presented:
+  /// warnings and notes go to stderr; errors are a failed check (exit 1), one `error:` line
+  /// each, with the flag that would override it.
+  /// - Parameter extra: the artefact's own notes (e.g. an easing's range), printed after.
+  /// - Returns: the diagnostics, for a JSON answer.
+  @discardableResult
+  static func ship(
+    _ curve: FittedCurve, as artefact: Artefact, arguments: ParsedArguments, io: any CommandIO,
+    tolerance: Double = DepletionCheck.defaultTolerance, printWarnings: Bool = true
+  ) throws -> [Diagnostic] {
+    let diagnostics = curve.diagnostics(for: artefact, overrides: overrides(arguments), tolerance: tolerance)
+    let errors = diagnostics.errors.map { hinted($0, artefact) }
+    if printWarnings || errors.isEmpty {
+      for diagnostic in diagnostics where diagnostic.severity != .error { io.writeError("\(diagnostic)\n") }
+    }
+    if let first = errors.first { throw CheckFailure(lines: first, Array(errors.dropFirst())) }
+    return diagnostics
+  }
+
+  /// An error's message with the flag that overrides it, e.g. "…; pass --allow-non-monotone
+  /// to generate it anyway".
+  static func hinted(_ diagnostic: Diagnostic, _ artefact: Artefact) -> String {
+    guard let override = diagnostic.override else { return diagnostic.message }
+    let flag = override == .allowNonDepletion ? "--allow-non-depletion" : "--allow-non-monotone"
+    let action: String
+    switch artefact {
+    case .generate: action = "generate it anyway"
+    case .export: action = "export it anyway"
+    case .timeline: action = "list its timeline anyway"
+    case .check: action = "accept it"
+    }
+    return "\(diagnostic.message); pass \(flag) to \(action)"
   }
 
   // MARK: - Parsing

@@ -74,16 +74,21 @@ extension CurveResolver {
     if let weights, weights.count != count {
       throw .fit(.fit(FitError.weightCountMismatch(weights: weights.count, points: count)))
     }
-    var curve = try fitted(
-      displayName: displayName, policy: request.policy ?? defaultPolicy(for: shape),
-      minSlope: request.minSlope.map(units.normalized(slope:)) ?? 0, problem: shape, pointCount: count,
-      isStreamed: true,
-      units: units
-    ) { (policy, minSlope) throws(CurveFitError) in try stream.fit(policy: policy, minSlope: minSlope) }
-    guard path != "-", var result = curve.fit else { return curve }
+    let policy = request.policy ?? defaultPolicy(for: shape)
+    let minSlope = request.minSlope.map(units.normalized(slope:)) ?? 0
+    var result: PolicyFitResult
+    do { result = try stream.fit(policy: policy, minSlope: minSlope) } catch {
+      throw .fit(error.located(in: displayName))
+    }
+    func finished(_ result: PolicyFitResult) -> FittedCurve {
+      curve(
+        from: result, displayName: displayName, problem: shape, pointCount: count, isStreamed: true, units: units)
+    }
+    guard path != "-" else { return finished(result) }
     if result.monotone == nil, !result.report.rounding.isCorrectlyRounded {
       // The first read could not certify the rounding: a file can be read again, in exact
-      // arithmetic, so its coefficients are correctly rounded too.
+      // arithmetic, so its coefficients are correctly rounded too. The polynomial changes, so
+      // the verdict is decided again, on it.
       var exact = StreamingLeastSquares.ExactPass(degree: shape.degree)
       do {
         try DataFileReader.forEachPoint(reader: try LineReader(path: path)) { point, _ in
@@ -92,7 +97,8 @@ extension CurveResolver {
       } catch {
         throw .spec(error)
       }
-      result = result.replacingReport(stream.correctlyRounded(result.report, with: exact))
+      result = PolicyFitResult.checked(
+        stream.correctlyRounded(result.report, with: exact), policy: result.policy, minSlope: result.minSlope)
     }
     var pass = StreamingResidualPass(result.report)
     do {
@@ -102,7 +108,6 @@ extension CurveResolver {
     } catch {
       throw .spec(error)
     }
-    curve.fit = result.replacingReport(stream.complete(result.report, with: pass))
-    return curve
+    return finished(result.replacingReport(stream.complete(result.report, with: pass)))
   }
 }

@@ -45,9 +45,8 @@ public enum CurveResolver {
       // Samples of an easing that overshoots may leave [0, 1]: they are not the designer's points.
       var problem = try problem(points: [], request: request, pointUnits: .normalized)
       problem.points = EasingImport.samples(of: easing)
-      var curve = try fitted(problem: problem, request: request, displayName: name, defaultPolicy: .enforce)
-      curve.easing = easing
-      return curve
+      return try fitted(problem: problem, request: request, displayName: name, defaultPolicy: .enforce)
+        .importing(easing)
     case .dataFile(let path):
       return try fittedData(path: path, request: request, standardInput: standardInput)
     }
@@ -86,12 +85,10 @@ public enum CurveResolver {
     let minSlope = request.minSlope.map(requestUnits.normalized(slope:)) ?? spec.normalizedMinSlope ?? 0
     var display = spec.displayUnits
     if let units = request.units { display = units }
-    var curve = try fitted(
+    return try fitted(
       problem: problem, request: request, displayName: FileIO.displayName(of: spec.sourceName),
-      defaultPolicy: spec.monotonic, minSlope: minSlope, units: display)
-    curve.name = spec.name
-    curve.spec = spec
-    return curve
+      defaultPolicy: spec.monotonic, minSlope: minSlope, units: display
+    ).naming(spec)
   }
 
   /// Points from flags (in the request's units) or samples (normalized), under the depletion
@@ -191,6 +188,19 @@ public enum CurveResolver {
   ) throws(CurveSourceError) -> FittedCurve {
     let result: PolicyFitResult
     do { result = try fit(policy, minSlope) } catch { throw .fit(error.located(in: displayName)) }
+    return curve(
+      from: result, displayName: displayName, problem: problem, pointCount: pointCount, isStreamed: isStreamed,
+      units: units)
+  }
+
+  /// The one place a fitted ``FittedCurve`` is made: polynomial, verdict and violation all
+  /// come from `result`, so they cannot disagree.
+  static func curve(
+    from result: PolicyFitResult, displayName: String, problem: FitProblem, pointCount: Int, isStreamed: Bool,
+    units: CurveUnits
+  ) -> FittedCurve {
+    let policy = result.policy
+    let minSlope = result.minSlope
     return FittedCurve(
       displayName: displayName, polynomial: result.report.polynomial, verdict: result.monotonicity, policy: policy,
       minSlope: minSlope, fit: result, problem: problem, pointCount: pointCount, isStreamed: isStreamed, units: units,

@@ -23,6 +23,7 @@ package enum FitReportRenderer {
     members.append(("monotonic", monotoneJSON(result)))
     members.append(("monotonicity", monotonicityJSON(curve)))
     if !curve.milestones.isEmpty { members.append(("milestones", milestonesJSON(curve))) }
+    members.append(("diagnostics", diagnosticsJSON(curve.diagnostics(for: .check))))
     if let easing = curve.easing {
       let deviation = EasingImport.maxDeviation(of: curve.polynomial, from: easing)
       members.append(
@@ -46,6 +47,7 @@ package enum FitReportRenderer {
     let milestoneLines = curve.milestoneLines
     if !milestoneLines.isEmpty { text += "milestones: " + milestoneLines.joined(separator: "; ") + "\n" }
     if let rise = curve.riseExplanation { text += "problem: the curve \(rise)\n" }
+    for note in curve.diagnostics(for: .check) where note.severity == .note { text += "\(note)\n" }
     text += "\nStatistics\n"
     text += humanReport(report, problem: problem, pointCount: curve.pointCount)
     if report.maxAbsResidual.isNaN {
@@ -248,12 +250,36 @@ package enum FitReportRenderer {
     ])
   }
 
+  /// The ship rule's findings as data, spelled the same by `fit --json`, `check --json` and
+  /// the studio: `[{"severity", "code", "message", "field"?, "witness"?}]`.
+  package static func diagnosticsJSON(_ diagnostics: [Diagnostic]) -> JSONValue {
+    .array(
+      diagnostics.map { diagnostic in
+        var members: [(key: String, value: JSONValue)] = [
+          ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code.rawValue)),
+          ("message", .string(diagnostic.message)),
+        ]
+        if let field = diagnostic.field { members.append(("field", .string(field))) }
+        if let witness = diagnostic.witness {
+          members.append(
+            (
+              "witness",
+              .object([
+                ("t", .number(witness.t)), ("slope", .number(witness.slope)), ("verified", .bool(witness.verified)),
+                ("text", .string(witness.description)),
+              ])
+            ))
+        }
+        if let override = diagnostic.override { members.append(("override", .string(override.rawValue))) }
+        return .object(members)
+      })
+  }
+
   /// Each milestone with its value, margin and state (normalized units).
   package static func milestonesJSON(_ curve: FittedCurve) -> JSONValue {
     .array(
       curve.milestones.map { milestone in
         let margin = milestone.margin(of: curve.polynomial)
-        let tolerance = 1e-12 * max(1, abs(milestone.level))
         let kind: String
         switch milestone {
         case .atLeast: kind = "atLeast"
@@ -262,7 +288,8 @@ package enum FitReportRenderer {
         return .object([
           ("kind", .string(kind)), ("t", .number(milestone.t)), ("level", .number(milestone.level)),
           ("value", .number(curve.polynomial.value(at: milestone.t))), ("margin", .number(margin)),
-          ("holds", .bool(margin >= -tolerance)), ("active", .bool(abs(margin) <= tolerance)),
+          ("holds", .bool(milestone.holds(for: curve.polynomial))),
+          ("active", .bool(milestone.isActive(for: curve.polynomial))),
           ("text", .string(milestone.describe(in: curve.units))),
         ])
       })

@@ -97,10 +97,8 @@ extension FittedCurve {
   /// One line per milestone: "≥ 80 % until day 2: holds, 80.0 % at day 2 (active)".
   public var milestoneLines: [String] {
     milestones.map { milestone in
-      let margin = milestone.margin(of: polynomial)
-      let tolerance = 1e-12 * max(1, abs(milestone.level))
-      let state = margin >= -tolerance ? "holds" : "fails"
-      let active = abs(margin) <= tolerance ? " (active)" : ""
+      let state = milestone.holds(for: polynomial) ? "holds" : "fails"
+      let active = milestone.isActive(for: polynomial) ? " (active)" : ""
       return "\(milestone.describe(in: units)): \(state), \(units.describe(level: polynomial.value(at: milestone.t))) "
         + "at \(units.describe(time: milestone.t))\(active)"
     }
@@ -129,7 +127,7 @@ extension FittedCurve {
     }
     let degree = problem?.degree ?? polynomial.degree
     if degree <= 3 {
-      return "use \"monotonic\": \"enforce\" (--monotonic enforce) for the best monotone curve through your points"
+      return "use \"monotonic\": \"enforce\" for the best monotone curve through your points"
     }
     return "lower the degree to 3 and use \"monotonic\": \"enforce\", or move the point that pulls it up"
   }
@@ -138,7 +136,7 @@ extension FittedCurve {
   /// one, or the point nearest the stretch.
   func culprit(near stretch: (from: Double, to: Double)) -> String? {
     func distance(_ t: Double) -> Double { t < stretch.from ? stretch.from - t : t > stretch.to ? t - stretch.to : 0 }
-    if let milestone = milestones.filter({ abs($0.margin(of: polynomial)) <= 1e-12 * max(1, abs($0.level)) })
+    if let milestone = milestones.filter({ $0.isActive(for: polynomial) })
       .min(by: { distance($0.t) < distance($1.t) })
     {
       return "the milestone \(milestone.describe(in: units)) holds it up"

@@ -10,43 +10,42 @@ import CurveSpec
 /// parsed once, fitted once, and its monotonicity decided once (exactly, on the double
 /// coefficients).
 public struct FittedCurve: Sendable {
+  // Immutable: every stored value is set once, by the resolver; derived values are computed.
   /// The name messages and generated headers use for the source (see
   /// ``CurveRequest/displayName``).
-  public var displayName: String
+  public let displayName: String
   /// The curve's own free-text name: the spec's `name`, else nil.
-  public var name: String?
+  public let name: String?
   /// The curve, highest power first.
-  public var polynomial: Polynomial
-  /// The same curve as a ``Cubic`` when its degree is at most three.
-  public var cubic: Cubic?
+  public let polynomial: Polynomial
   /// CurveCore's exact monotonicity verdict on [0, 1].
-  public var verdict: MonotonicityVerdict
+  public let verdict: MonotonicityVerdict
   /// The policy the curve was produced under (for given coefficients, the one asked for,
   /// `require` by default, though nothing was fitted).
-  public var policy: MonotonicPolicy
+  public let policy: MonotonicPolicy
   /// The minimum slope magnitude s the policy applied (0 when none).
-  public var minSlope: Double
+  public let minSlope: Double
   /// The fit and its evidence; nil when the coefficients were given directly.
-  public var fit: PolicyFitResult?
+  public let fit: PolicyFitResult?
   /// The least-squares problem that was fitted (for streamed data its points are not held:
   /// see ``pointCount``); nil for given coefficients.
-  public var problem: FitProblem?
+  public let problem: FitProblem?
   /// The number of points fitted (streamed data included).
-  public var pointCount: Int
+  public let pointCount: Int
   /// True when the data was streamed rather than held in memory.
-  public var isStreamed: Bool
+  public let isStreamed: Bool
   /// The spec, when the source was one: its codegen options, `durationDays` and description.
-  public var spec: CurveSpec?
+  public let spec: CurveSpec?
   /// The units the curve is shown in: days or normalized time, percent or fractions.
-  public var units: CurveUnits
+  public let units: CurveUnits
   /// The imported easing, for `--from-css`.
-  public var easing: CubicBezierEasing?
+  public let easing: CubicBezierEasing?
   /// Set when a fitted curve breaks its `require` policy: the error with the witness, ready
   /// to print after the report (exit 1). Always nil for given coefficients.
-  public var policyViolation: CurveFitError?
+  public let policyViolation: CurveFitError?
 
-  /// Creates a resolved curve. ``CurveResolver`` is the usual way to get one.
-  public init(
+  /// Creates a resolved curve; only ``CurveResolver`` makes them.
+  package init(
     displayName: String, name: String? = nil, polynomial: Polynomial, verdict: MonotonicityVerdict,
     policy: MonotonicPolicy, minSlope: Double = 0, fit: PolicyFitResult? = nil, problem: FitProblem? = nil,
     pointCount: Int = 0, isStreamed: Bool = false, units: CurveUnits = .normalized, spec: CurveSpec? = nil,
@@ -55,7 +54,6 @@ public struct FittedCurve: Sendable {
     self.displayName = displayName
     self.name = name
     self.polynomial = polynomial
-    self.cubic = try? Cubic(polynomial)
     self.verdict = verdict
     self.policy = policy
     self.minSlope = minSlope
@@ -67,6 +65,25 @@ public struct FittedCurve: Sendable {
     self.spec = spec
     self.easing = easing
     self.policyViolation = policyViolation
+  }
+
+  /// The same curve as a ``Cubic`` when its degree is at most three.
+  public var cubic: Cubic? { try? Cubic(polynomial) }
+
+  /// The same curve with the spec's name and the spec itself attached.
+  func naming(_ spec: CurveSpec) -> FittedCurve {
+    FittedCurve(
+      displayName: displayName, name: spec.name, polynomial: polynomial, verdict: verdict, policy: policy,
+      minSlope: minSlope, fit: fit, problem: problem, pointCount: pointCount, isStreamed: isStreamed, units: units,
+      spec: spec, easing: easing, policyViolation: policyViolation)
+  }
+
+  /// The same curve with the easing it was imported from.
+  func importing(_ easing: CubicBezierEasing) -> FittedCurve {
+    FittedCurve(
+      displayName: displayName, name: name, polynomial: polynomial, verdict: verdict, policy: policy,
+      minSlope: minSlope, fit: fit, problem: problem, pointCount: pointCount, isStreamed: isStreamed, units: units,
+      spec: spec, easing: easing, policyViolation: policyViolation)
   }
 
   /// The fitter's report; nil for given coefficients.

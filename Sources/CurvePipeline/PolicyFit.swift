@@ -46,7 +46,7 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
       // The exact monotone optimum exists for cubics; never suggest it for higher degrees.
       let advice =
         coefficients.count <= 4
-        ? "use \"monotonic\": \"enforce\" (--monotonic enforce) for the best monotone curve"
+        ? "use \"monotonic\": \"enforce\" for the best monotone curve"
         : "lower the degree to 3 and use \"monotonic\": \"enforce\", or move the points that rise"
       return "the fitted curve is not \(bound) on [0, 1]: f′(\(t)) = \(slope) "
         + "(coefficients \(coefficients.map(\.description).joined(separator: ","))); \(advice)"

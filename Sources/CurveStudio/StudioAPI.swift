@@ -19,10 +19,27 @@ package enum StudioAPI {
     package var message: String
     /// The spec field, e.g. `points[3][0]`.
     package var field: String?
+    /// The ship rule's findings, when the curve was refused by it.
+    package var diagnostics: [Diagnostic] = []
 
-    /// The response: `{"error": "…", "field": "…"}`.
-    package var response: HTTPResponse {
-      StudioApp.json(status, .object([("error", .string(message)), ("field", field.map(JSONValue.string) ?? .null)]))
+    /// The response: `{"error": "…", "field": "…"}`, plus `"diagnostics"` when the ship rule
+    /// refused the curve.
+    package var response: HTTPResponse { StudioApp.json(status, body) }
+
+    /// The error object.
+    var body: JSONValue {
+      var members: [(key: String, value: JSONValue)] = [
+        ("error", .string(message)), ("field", field.map(JSONValue.string) ?? .null),
+      ]
+      if !diagnostics.isEmpty { members.append(("diagnostics", FitReportRenderer.diagnosticsJSON(diagnostics))) }
+      return .object(members)
+    }
+
+    /// The ship rule's refusal: 422 with its first error as the message.
+    static func refused(_ diagnostics: [Diagnostic]) -> Failure {
+      let first = diagnostics.errors.first
+      return Failure(
+        status: 422, message: first?.message ?? "refused", field: first?.field, diagnostics: diagnostics)
     }
   }
 
@@ -52,10 +69,11 @@ package enum StudioAPI {
 
   /// One message of the live channel (`/api/live`, a WebSocket the page drags on, so a fit
   /// costs one message each way rather than a whole HTTP request): `{"id": N, "op": "fit",
-  /// "spec": {…}}` is answered `{"id": N, "status": 200, "body": …}`, where the body is
+  /// "index": I, "spec": {…}}` (I the document's index) is answered `{"id": N, "status": 200,
+  /// "body": …}`, where the body is
   /// exactly what `POST /api/fit` answers (and so what `curvekit fit --json` prints), or the
   /// 400/422 error object.
-  package static func live(_ message: String, sourceName: String) -> String {
+  package static func live(_ message: String, sourceNames: [String]) -> String {
     let root: JSONNode
     do {
       root = try JSONParser.parse(message)
@@ -64,8 +82,14 @@ package enum StudioAPI {
     }
     var id = JSONValue.null
     var op = ""
+    var index: Int?
     if case .object(let members) = root.kind {
       for member in members {
+        if member.key == "index", case .number(let value) = member.value.kind, value == value.rounded(),
+          value >= 0, value < Double(sourceNames.count)
+        {
+          index = Int(value)
+        }
         if member.key == "id", case .number(let value) = member.value.kind, value == value.rounded(),
           abs(value) < 0x1p53
         {
@@ -75,7 +99,12 @@ package enum StudioAPI {
       }
     }
     guard op == "fit" else { return reply(id: id, Failure(status: 400, message: "unknown op; expected \"fit\"")) }
-    switch spec(in: root, sourceName: sourceName).flatMap(fit) {
+    guard let index else {
+      return reply(
+        id: id,
+        Failure(status: 400, message: "say which spec: \"index\": N with N from 0 to \(max(0, sourceNames.count - 1))"))
+    }
+    switch spec(in: root, sourceName: sourceNames[index]).flatMap(fit) {
     case .success(let text):
       return "{\"id\": \(JSONWriter.string(id, pretty: false)), \"status\": 200, \"body\": \(text)}"
     case .failure(let failure):
@@ -84,11 +113,8 @@ package enum StudioAPI {
   }
 
   static func reply(id: JSONValue, _ failure: Failure) -> String {
-    let body = JSONValue.object([
-      ("error", .string(failure.message)), ("field", failure.field.map(JSONValue.string) ?? .null),
-    ])
-    return JSONWriter.string(
-      .object([("id", id), ("status", .integer(failure.status)), ("body", body)]), pretty: false)
+    JSONWriter.string(
+      .object([("id", id), ("status", .integer(failure.status)), ("body", failure.body)]), pretty: false)
   }
 
   /// The resolved curve of `spec`, as `curvekit fit SPEC` resolves it.
@@ -112,44 +138,51 @@ package enum StudioAPI {
     }
   }
 
-  /// `POST /api/generate`: `{"swift": …, "typeName": …, "notes": […]}`, the file
-  /// `curvekit generate SPEC` writes (notes say when the CLI would refuse it as not monotone).
+  /// `POST /api/generate`: `{"swift": …, "typeName": …, "notes": […], "diagnostics": […]}`,
+  /// the file `curvekit generate SPEC` writes. The ship rule is the CLI's: a curve it refuses
+  /// is answered 422 with the same diagnostics (the spec's own `"monotonic": "ignore"` or
+  /// `"endpoints": false` are the studio's overrides).
   package static func generate(_ spec: CurveSpec) -> Result<JSONValue, Failure> {
     resolve(spec).flatMap { curve in
+      let diagnostics = curve.diagnostics(for: .generate)
+      guard !diagnostics.refuses else { return .failure(.refused(diagnostics)) }
       do {
         let options = try GenerationOptions.resolved(for: curve)
         let text = try SwiftCodeGenerator.generate(curve, options: options)
-        var notes: [JSONValue] = []
-        if let violation = curve.policyViolation {
-          notes.append(.string("\(violation.description); 'curvekit generate' refuses it without --allow-non-monotone"))
-        }
         return .success(
-          .object([("swift", .string(text)), ("typeName", .string(options.typeName)), ("notes", .array(notes))]))
+          .object([
+            ("swift", .string(text)), ("typeName", .string(options.typeName)),
+            ("notes", .array(diagnostics.map { .string($0.message) })),
+            ("diagnostics", FitReportRenderer.diagnosticsJSON(diagnostics)),
+          ]))
       } catch {
         return .failure(Failure(status: 422, message: String(describing: error)))
       }
     }
   }
 
-  /// `POST /api/export`: `{"css": …, "cssFunction": …, "swiftui": …, "notes": […]}`, what
-  /// `curvekit export SPEC` prints in each format.
+  /// `POST /api/export`: `{"css": …, "cssFunction": …, "swiftui": …, "notes": […],
+  /// "diagnostics": […]}`, what `curvekit export SPEC` prints in each format, by the same
+  /// ship rule and the same ``EasingExport`` (rescaling included).
   package static func export(_ spec: CurveSpec, duration: Double = 0.35) -> Result<JSONValue, Failure> {
     resolve(spec).flatMap { curve in
-      let easing: CubicBezierEasing
+      var diagnostics = curve.diagnostics(for: .export)
+      guard !diagnostics.refuses else { return .failure(.refused(diagnostics)) }
+      let export: EasingExport
       do {
-        easing = try CubicBezierEasing(progressOf: curve.polynomial)
+        export = try EasingExport(curve)
       } catch {
         return .failure(Failure(status: 422, message: String(describing: error)))
       }
+      diagnostics += export.notes
       let name = curve.name ?? "Depletion"
-      var notes = easing.rangeNotes.map(JSONValue.string)
-      if let rising = curve.risingWitness {
-        notes.append(.string("the curve rises near t = \(rising.t), so the easing moves backwards there"))
-      }
+      let easing = export.easing
       return .success(
         .object([
           ("css", .string(easing.cssSnippet(name: name))), ("cssFunction", .string(easing.cssFunction)),
-          ("swiftui", .string(easing.swiftUISnippet(name: name, duration: duration))), ("notes", .array(notes)),
+          ("swiftui", .string(easing.swiftUISnippet(name: name, duration: duration))),
+          ("notes", .array(diagnostics.map { .string($0.message) })),
+          ("diagnostics", FitReportRenderer.diagnosticsJSON(diagnostics)),
         ]))
     }
   }

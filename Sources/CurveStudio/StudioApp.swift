@@ -12,7 +12,7 @@ import CurveStudioServer
 /// | `GET /api/spec?spec=N` | `{"spec", "etag"}` of spec N on disk, `ETag`; 404 when new; 304 for `If-None-Match` |
 /// | `PUT /api/spec?spec=N` | saves `{"spec"}` under `If-Match: ETAG` (or `If-None-Match: *` for a new file) |
 /// | `POST /api/fit` | exactly `curvekit fit --json` for `{"spec"}` |
-/// | `GET /api/live` | a WebSocket for live fits while dragging (see ``StudioAPI/live(_:sourceName:)``) |
+/// | `GET /api/live` | a WebSocket for live fits while dragging (see ``StudioAPI/live(_:sourceNames:)``) |
 /// | `POST /api/generate`, `POST /api/export` | the Swift file, and the CSS / SwiftUI easing |
 package struct StudioApp: Sendable {
   /// The specs, in command-line order.
@@ -40,8 +40,8 @@ package struct StudioApp: Sendable {
       }
     case "/api/live":
       return only(["GET"], request) {
-        let name = documents.first?.displayName ?? "<studio>"
-        return WebSocket.upgrade(request) { message in StudioAPI.live(message, sourceName: name) }
+        let names = documents.map(\.displayName)
+        return WebSocket.upgrade(request) { message in StudioAPI.live(message, sourceNames: names) }
       }
     case "/api/fit": return post(request) { spec in StudioAPI.fit(spec).map(Self.jsonText) }
     case "/api/generate": return post(request) { spec in StudioAPI.generate(spec).map(Self.json) }
@@ -68,10 +68,12 @@ package struct StudioApp: Sendable {
       ]))
   }
 
-  /// The document `?spec=N` names (default 0), or the error response.
+  /// The document `?spec=N` names, or the error response. Every route about a document
+  /// needs the index (400 without it): the server never guesses which file a request means.
   func document(for request: HTTPRequest) -> Result<StudioDocument, HTTPError> {
     guard let text = request.queryValue("spec") else {
-      return documents.first.map { .success($0) } ?? .failure(HTTPError(Self.error(404, "no spec")))
+      return .failure(
+        HTTPError(Self.error(400, "say which spec: ?spec=N with N from 0 to \(max(0, documents.count - 1))")))
     }
     guard let index = Int(text), documents.indices.contains(index) else {
       return .failure(HTTPError(Self.error(404, "spec must be an index from 0 to \(documents.count - 1)")))
@@ -161,7 +163,11 @@ package struct StudioApp: Sendable {
   func post(_ request: HTTPRequest, _ body: (CurveSpec) -> Result<HTTPResponse, StudioAPI.Failure>) -> HTTPResponse {
     only(["POST"], request) {
       if let refusal = Self.requireJSON(request) { return refusal }
-      let name = (try? document(for: request).get())?.displayName ?? "<studio>"
+      let name: String
+      switch document(for: request) {
+      case .failure(let error): return error.response
+      case .success(let document): name = document.displayName
+      }
       switch StudioAPI.spec(fromBody: request.body, sourceName: name).flatMap(body) {
       case .success(let response): return response
       case .failure(let failure): return failure.response

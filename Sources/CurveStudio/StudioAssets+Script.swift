@@ -919,7 +919,7 @@ extension StudioAssets {
         const doc = current();
         if (doc.error) return;
         const body = { spec: doc.spec };
-        const [generated, exported] = await Promise.all([api('POST', '/api/generate', body), api('POST', '/api/export', body)]);
+        const [generated, exported] = await Promise.all([api('POST', '/api/generate?spec=' + doc.index, body), api('POST', '/api/export?spec=' + doc.index, body)]);
         if (doc !== current()) return;
         state.exportText.swift = generated.status === 200 ? generated.data.swift : '// ' + generated.data.error;
         state.exportText.css = exported.status === 200 ? exported.data.css : '/* ' + exported.data.error + ' */';
@@ -1169,7 +1169,7 @@ extension StudioAssets {
         const started = performance.now();
         let result;
         try {
-          result = await fitRequest(doc.spec);
+          result = await fitRequest(doc.index, doc.spec);
         } catch (error) {
           result = { status: 0, data: { error: 'the studio server is not answering' } };
         }
@@ -1206,7 +1206,7 @@ extension StudioAssets {
         const spec = doc.spec;
         if (fit && !doc.error && !fit.monotonic.decreasing && spec.monotonic !== 'enforce' && (spec.degree || 3) <= 3) {
           const asked = canon(spec);
-          const result = await fitRequest(Object.assign({}, spec, { monotonic: 'enforce' }));
+          const result = await fitRequest(doc.index, Object.assign({}, spec, { monotonic: 'enforce' }));
           if (canon(doc.spec) !== asked) return;
           doc.enforce = result.status === 200 ? result.data : null;
         } else {
@@ -1256,13 +1256,14 @@ extension StudioAssets {
         };
       }
       /** A fit over the live channel when it is open, else (or when it drops) as POST /api/fit: the same answer. */
-      function fitRequest(spec) {
-        if (!live.open) return api('POST', '/api/fit', { spec }, undefined, 'high');
+      function fitRequest(index, spec) {
+        const post = () => api('POST', '/api/fit?spec=' + index, { spec }, undefined, 'high');
+        if (!live.open) return post();
         return new Promise((resolve) => {
           const id = live.next++;
           live.waiting.set(id, resolve);
-          live.socket.send(JSON.stringify({ id, op: 'fit', spec }));
-        }).then((result) => result || api('POST', '/api/fit', { spec }, undefined, 'high'));
+          live.socket.send(JSON.stringify({ id, op: 'fit', index, spec }));
+        }).then((result) => result || post());
       }
 
       // MARK: - Server calls, saving, and watching the file on disk
@@ -1441,7 +1442,7 @@ extension StudioAssets {
         for (const doc of state.docs) {
           if (doc === current()) continue;
           if (!doc.loaded) await load(doc);
-          const result = await fitRequest(doc.spec);
+          const result = await fitRequest(doc.index, doc.spec);
           doc.fit = result.status === 200 ? result.data : null;
         }
         render();

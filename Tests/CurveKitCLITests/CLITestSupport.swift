@@ -23,6 +23,19 @@ func runCurveKit(
 
 /// True when `errors` is exactly one line starting with `error: `, with no control or
 /// bidirectional character in it (echoed input is escaped).
+/// True when stderr is diagnostics only: one or more lines, each `error: `, `warning: ` or
+/// `note: ` followed by one escaped line, with at least one error when `failed`.
+func isDiagnosticLines(_ errors: String, failed: Bool) -> Bool {
+  guard errors.hasSuffix("\n") || errors.isEmpty else { return false }
+  let lines = errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+  let prefixes = ["error: ", "warning: ", "note: "]
+  let wellFormed = lines.allSatisfy { line in
+    prefixes.contains(where: { line.hasPrefix($0) }) && !line.unicodeScalars.contains(where: EchoedText.needsEscape)
+  }
+  let hasError = lines.contains { $0.hasPrefix("error: ") }
+  return wellFormed && hasError == failed
+}
+
 func isOneLineError(_ errors: String) -> Bool {
   errors.hasPrefix("error: ") && errors.hasSuffix("\n")
     && !errors.dropLast().unicodeScalars.contains(where: EchoedText.needsEscape)

@@ -12,7 +12,7 @@ struct CheckCommandTests {
     #expect(result.errors.isEmpty)
     let expected = curve == .steepStart ? "verdict: non-increasing, flat at t = 1.0" : "verdict: strictly decreasing"
     #expect(result.outputLines.contains { $0 == expected }, "\(result.output)")
-    #expect(result.outputLines.last == "depletion curve: yes (tolerance 8.881784197001252e-16)")
+    #expect(result.outputLines.suffix(2) == ["depletion curve: yes (tolerance 8.881784197001252e-16)", "ships: yes"])
   }
 
   @Test("a curve that rises exits 1 with the exactly verified witness on one stderr line")
@@ -21,7 +21,10 @@ struct CheckCommandTests {
     let result = runCurveKit(["check", "--coefficients", "-4,6,-2.9999999999999996,1"])
     #expect(result.status == 1)
     #expect(isOneLineError(result.errors), "\(result.errors)")
-    #expect(result.errors == "error: not a depletion curve: rises at t = 0.5, f'(t) = 4.440892098500626e-16\n")
+    #expect(
+      result.errors
+        == "error: --coefficients: the curve rises near t = 0.5 (f′(0.5) = 4.440892098500626e-16); "
+        + "pass --allow-non-monotone to accept it\n")
     let touching = runCurveKit(["check", "--coefficients", "-4,6,-3,1"])
     #expect(touching.status == 0)
     #expect(touching.outputLines.contains("verdict: non-increasing, flat at t = 0.5"))
@@ -34,15 +37,22 @@ struct CheckCommandTests {
     #expect(sixth.status == 0, "\(sixth.errors)")
     let offEnd = runCurveKit(["check", "--coefficients", "0,0,-1,1.001"])
     #expect(offEnd.status == 1)
-    #expect(offEnd.errors == "error: not a depletion curve: f(0) = 1.001, not 1; f(1) = 0.0009999999999998899, not 0\n")
+    #expect(
+      offEnd.errors
+        == "error: --coefficients: the curve starts at 1.001, not full (f(0) = 1.001, not 1) and ends at 0.001, "
+        + "not empty (f(1) = 0.0009999999999998899, not 0); a depletion curve goes from full to empty; "
+        + "pass --allow-non-depletion to accept it\n")
+    // The override turns the refusal into a warning, with the same words.
+    let allowed = runCurveKit(["check", "--coefficients", "0,0,-1,1.001", "--allow-non-depletion"])
+    #expect(allowed.status == 0 && allowed.errors.hasPrefix("warning: --coefficients: the curve starts at 1.001"))
     #expect(runCurveKit(["check", "--coefficients", "0,0,-1,1.001", "--tolerance", "0.01"]).status == 0)
     let rising = runCurveKit(["check", "--coefficients", "1,0"])
     #expect(rising.status == 1)
-    #expect(
-      rising.errors.hasPrefix(
-        "error: not a depletion curve: rises at t = 0.5, f'(t) = 1.0 (from 0.0 to 1.0 between t = 0 and t = 1)"),
-      "\(rising.errors)")
-    #expect(runCurveKit(["check", "--coefficients", "3"]).errors.hasPrefix("error: not a depletion curve: constant"))
+    #expect(rising.errors.contains("it rises instead of falling"), "\(rising.errors)")
+    // A constant curve: two findings, one error line each.
+    let constant = runCurveKit(["check", "--coefficients", "3"]).errors.split(separator: "\n")
+    #expect(constant.count == 2 && constant[0].contains("starts at 3.0, not full"))
+    #expect(constant.count == 2 && constant[1].hasPrefix("error: --coefficients: the curve is constant"))
   }
 
   @Test("--json prints one object with the verdict, witnesses and endpoint deviations")

@@ -35,13 +35,18 @@ struct ExportCommandTests {
     let result = runCurveKit(["export", Self.example + "depletion.curve.json"])
     #expect(result.status == 0 && result.errors.isEmpty)
     #expect(result.output.contains("--depletion-easing: cubic-bezier(0.3333333333333333, 0.25833593844755"))
-    let overshoot = runCurveKit(["export", "--coefficients", "1,2,-4,1"])
+    // f = t³ + 2t² − 4t + 1 dips below 0 and climbs back (f′(1) = 3): refused, as generate
+    // refuses it; with the override, a warning for the rise and notes for y1 and y2.
+    let refused = runCurveKit(["export", "--coefficients", "1,2,-4,1"])
+    #expect(refused.status == 1 && refused.output.isEmpty && refused.errors.contains("the easing would move backwards"))
+    let overshoot = runCurveKit(["export", "--coefficients", "1,2,-4,1", "--allow-non-monotone"])
     #expect(overshoot.status == 0)
     #expect(overshoot.output.contains("/* note: y1 = 1.3333333333333333 is outside [0, 1]"))
-    // f = t³ + 2t² − 4t + 1 dips below 0 and climbs back (f′(1) = 3): notes for y1, y2
-    // and for the rise.
     let notes = overshoot.errors.split(separator: "\n")
-    #expect(notes.count == 3 && notes[0].hasPrefix("note: y1") && notes[2].hasPrefix("note: the curve rises"))
+    #expect(
+      notes.count == 3 && notes[0].hasPrefix("warning: --coefficients: the curve rises")
+        && notes[1].hasPrefix("note: y1")
+        && notes[2].hasPrefix("note: y2"), "\(notes)")
   }
 
   @Test("a curve that does not go from 1 to 0 is refused (exit 1, naming f(0)) unless --allow-non-depletion")
@@ -51,7 +56,7 @@ struct ExportCommandTests {
     #expect(isOneLineError(refused.errors) && refused.errors.contains("f(0) = 1.001, not 1"), "\(refused.errors)")
     let allowed = runCurveKit(["export", "--coefficients", "0.5,0,-1.5,1.001", "--allow-non-depletion"])
     #expect(allowed.status == 0, "\(allowed.errors)")
-    #expect(allowed.errors.contains("note: exported the curve rescaled to go from 1 to 0"))
+    #expect(allowed.errors.contains("note: --coefficients: exported the curve rescaled to go from 1 to 0"))
     let generated = runCurveKit(["generate", "--coefficients", "-0.13,-0.09,-0.775,1", "--type-name", "Off"])
     #expect(generated.status == 1 && generated.errors.contains("f(1) = 0.004999999999999977, not 0"))
   }

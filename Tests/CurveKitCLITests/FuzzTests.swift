@@ -129,12 +129,15 @@ struct FuzzTests {
     let result = runCurveKit(arguments)
     #expect([0, 1, 2].contains(result.status), "\(context): exit \(result.status)")
     guard result.status == 0 else {
-      #expect(isOneLineError(result.errors), "\(context): \(result.errors)")
+      // Invalid input: one line. A failed check: one error line per finding (warnings and notes too).
+      #expect(
+        result.status == 2 ? isOneLineError(result.errors) : isDiagnosticLines(result.errors, failed: true),
+        "\(context): \(result.errors)")
       // A failed check (exit 1) may print its report first; invalid input prints nothing.
       if result.status == 2 { #expect(result.output.isEmpty, "\(context): printed before failing") }
       return
     }
-    #expect(result.errors.isEmpty, "\(context)")
+    #expect(isDiagnosticLines(result.errors, failed: false), "\(context): \(result.errors)")
     guard arguments.first == "fit" else {
       // check: exit 0 means a depletion curve, which is decreasing.
       if let list = arguments.firstIndex(of: "--coefficients").map({ arguments[$0 + 1] }) {

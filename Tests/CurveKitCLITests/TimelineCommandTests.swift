@@ -127,7 +127,12 @@ struct TimelineCommandTests {
   func notMonotone() {
     let result = runCurveKit(["timeline", "-c", "0,-2,1,1", "--refill", Self.refillText])
     #expect(result.status == 1)
-    #expect(isOneLineError(result.errors) && result.errors.contains("not monotone"), "\(result.errors)")
+    #expect(
+      isOneLineError(result.errors) && result.errors.contains("rises")
+        && result.errors.contains("a timeline would miss changes"), "\(result.errors)")
+    // The same rule as generate: the override ships it, with a warning.
+    let allowed = runCurveKit(["timeline", "-c", "0,-2,1,1", "--refill", Self.refillText, "--allow-non-monotone"])
+    #expect(allowed.status == 0 && allowed.errors.hasPrefix("warning: "), "\(allowed.errors)")
   }
 
   @Test("ISO 8601: offsets, fractions and leap days read; the writer rounds up to the millisecond")

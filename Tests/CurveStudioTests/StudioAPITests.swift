@@ -26,8 +26,9 @@ struct StudioAPITests {
   func fitMatchesCLI(_ relativePath: String) throws {
     let path = Fixtures.repositoryRoot + "/" + relativePath
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    let fixture = try StudioFixture()
-    let response = try #require(fixture.request("POST", "/api/fit", body: StudioFixture.body(text)))
+    // The studio opened on a file of the same name, so messages name the same file.
+    let fixture = try StudioFixture([((relativePath as NSString).lastPathComponent, text)])
+    let response = try #require(fixture.request("POST", "/api/fit?spec=0", body: StudioFixture.body(text)))
     #expect(response.status == 200)
     #expect(response.header("Content-Type") == "application/json; charset=utf-8")
     let cli = Self.cli(["fit", path, "--json"])
@@ -36,20 +37,71 @@ struct StudioAPITests {
     #expect(coefficients?.count == 4)
   }
 
+  @Test("documents by index: every document route needs ?spec=N, and answers name that document's file")
+  func documentsByIndex() throws {
+    let fixture = try StudioFixture([
+      ("first.curve.json", StudioFixture.depletion), ("second.curve.json", StudioFixture.depletion),
+    ])
+    let body = StudioFixture.body(StudioFixture.depletion)
+    for route in ["/api/fit", "/api/generate", "/api/export"] {
+      #expect(fixture.request("POST", route, body: body)?.status == 400, "\(route) without an index")
+      #expect(fixture.request("POST", route + "?spec=2", body: body)?.status == 404, "\(route) out of range")
+    }
+    #expect(fixture.request("GET", "/api/spec")?.status == 400)
+    // A fit error on the second tab names the second file.
+    let outside = StudioFixture.body(
+      "{\"name\": \"x\", \"degree\": 5, \"monotonic\": \"enforce\", \"points\": [[0.1, 0.9], [0.5, 0.5], [0.7, 0.3]]}")
+    let refused = StudioFixture.object(fixture.request("POST", "/api/fit?spec=1", body: outside))
+    #expect((refused["error"] as? String)?.contains("second.curve.json") == true, "\(refused)")
+    let generated = StudioFixture.object(fixture.request("POST", "/api/generate?spec=1", body: body))
+    #expect((generated["swift"] as? String)?.contains("second.curve.json") == true)
+  }
+
+  @Test("the ship rule: a spec whose fit rises is refused by generate and export with the CLI's diagnostics")
+  func shipRule() throws {
+    let rising = "{\"name\": \"Rising\", \"points\": [[0.25, 0.98], [0.5, 0.9], [0.75, 0.2]]}"
+    let fixture = try StudioFixture([("rising.curve.json", rising)])
+    let cli = Self.cli(["check", fixture.paths[0], "--json"])
+    #expect(cli.status == 1)
+    let cliDiagnostics = try #require(
+      (try JSONSerialization.jsonObject(with: Data(cli.output.utf8)) as? [String: Any])?["diagnostics"]
+        as? [[String: Any]])
+    for route in ["/api/generate", "/api/export"] {
+      let response = try #require(fixture.request("POST", route + "?spec=0", body: StudioFixture.body(rising)))
+      #expect(response.status == 422, "\(route)")
+      let diagnostics = try #require(StudioFixture.object(response)["diagnostics"] as? [[String: Any]])
+      #expect(diagnostics.first?["code"] as? String == "notMonotone")
+      #expect(diagnostics.first?["severity"] as? String == "error")
+      #expect(diagnostics.first?["field"] as? String == "monotonic")
+      #expect(diagnostics.count == cliDiagnostics.count)
+    }
+    // The fit answer carries the same diagnostics as check --json.
+    let fit = StudioFixture.object(fixture.request("POST", "/api/fit?spec=0", body: StudioFixture.body(rising)))
+    let fitCodes = (fit["diagnostics"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+    #expect(fitCodes == cliDiagnostics.compactMap { $0["code"] as? String })
+    // The spec's own override ships it, with a warning.
+    let ignore =
+      "{\"name\": \"Rising\", \"monotonic\": \"ignore\", \"points\": [[0.25, 0.98], [0.5, 0.9], [0.75, 0.2]]}"
+    let shipped = try #require(fixture.request("POST", "/api/generate?spec=0", body: StudioFixture.body(ignore)))
+    #expect(shipped.status == 200)
+    let warnings = (StudioFixture.object(shipped)["diagnostics"] as? [[String: Any]])?.map { $0["severity"] as? String }
+    #expect(warnings == ["warning"])
+  }
+
   @Test("an invalid spec: 422 with the message and the field; malformed bodies: 400")
   func invalidSpec() throws {
     let fixture = try StudioFixture()
     let outside = "{\"name\": \"x\", \"points\": [[0.1, 0.9], [0.2, 0.8], [0.3, 0.7], [1.5, 0.5]]}"
-    let response = try #require(fixture.request("POST", "/api/fit", body: StudioFixture.body(outside)))
+    let response = try #require(fixture.request("POST", "/api/fit?spec=0", body: StudioFixture.body(outside)))
     #expect(response.status == 422)
     let object = StudioFixture.object(response)
     #expect(object["field"] as? String == "points[3][0]")
     #expect((object["error"] as? String)?.contains("t = 1.5 is outside [0, 1]") == true)
     for body in ["{\"spec\": ", "[1, 2]", "{\"other\": {}}", "\u{FF}"] {
-      #expect(fixture.request("POST", "/api/fit", body: body)?.status == 400, "\(body)")
+      #expect(fixture.request("POST", "/api/fit?spec=0", body: body)?.status == 400, "\(body)")
     }
     let enforceDegree5 = "{\"name\": \"x\", \"points\": [[0.5, 0.5]], \"degree\": 5, \"monotonic\": \"enforce\"}"
-    let refused = try #require(fixture.request("POST", "/api/fit", body: StudioFixture.body(enforceDegree5)))
+    let refused = try #require(fixture.request("POST", "/api/fit?spec=0", body: StudioFixture.body(enforceDegree5)))
     #expect(refused.status == 422)
     #expect(StudioFixture.object(refused)["error"] is String)
   }
@@ -63,7 +115,7 @@ struct StudioAPITests {
     let etag = try #require(response.header("ETag"))
     #expect(object["etag"] as? String == etag)
     #expect((object["spec"] as? [String: Any])?["name"] as? String == "Depletion")
-    #expect(fixture.request("GET", "/api/spec", headers: [("If-None-Match", etag)])?.status == 304)
+    #expect(fixture.request("GET", "/api/spec?spec=0", headers: [("If-None-Match", etag)])?.status == 304)
     let new = try #require(fixture.request("GET", "/api/spec?spec=1"))
     #expect(new.status == 404)
     #expect(StudioFixture.object(new)["new"] as? Bool == true)
@@ -76,51 +128,51 @@ struct StudioAPITests {
   @Test("PUT /api/spec writes the house style atomically and returns the new ETag")
   func save() throws {
     let fixture = try StudioFixture()
-    let etag = try #require(fixture.request("GET", "/api/spec")?.header("ETag"))
+    let etag = try #require(fixture.request("GET", "/api/spec?spec=0")?.header("ETag"))
     // Compact input, saved pretty: the file is what `CurveSpec.jsonText` writes.
     let compact =
       "{\"name\":\"Saved\",\"points\":[[0.25,0.8],[0.5,0.6],[0.75,0.3]],\"weights\":[1,2,1],\"durationDays\":5}"
     let response = try #require(
-      fixture.request("PUT", "/api/spec", headers: [("If-Match", etag)], body: "{\"spec\":\(compact)}"))
+      fixture.request("PUT", "/api/spec?spec=0", headers: [("If-Match", etag)], body: "{\"spec\":\(compact)}"))
     #expect(response.status == 200)
     let expected = try CurveSpec.parse(compact, sourceName: "x").jsonText
     #expect(fixture.contents() == expected)
     let newTag = try #require(response.header("ETag"))
     #expect(newTag != etag)
     #expect(StudioFixture.object(response)["etag"] as? String == newTag)
-    #expect(fixture.request("GET", "/api/spec")?.header("ETag") == newTag)
+    #expect(fixture.request("GET", "/api/spec?spec=0")?.header("ETag") == newTag)
     #expect(fixture.fileNames == ["depletion.curve.json"])  // No temporary file left.
   }
 
   @Test("a stale ETag: 412 and the file untouched; no precondition: 428; an invalid spec: 422")
   func refusedSaves() throws {
     let fixture = try StudioFixture()
-    let etag = try #require(fixture.request("GET", "/api/spec")?.header("ETag"))
+    let etag = try #require(fixture.request("GET", "/api/spec?spec=0")?.header("ETag"))
     let body = StudioFixture.body(StudioFixture.depletion.replacingOccurrences(of: "Depletion", with: "Mine"))
-    let stale = try #require(fixture.request("PUT", "/api/spec", headers: [("If-Match", "\"0-0\"")], body: body))
+    let stale = try #require(fixture.request("PUT", "/api/spec?spec=0", headers: [("If-Match", "\"0-0\"")], body: body))
     #expect(stale.status == 412)
     #expect(StudioFixture.object(stale)["etag"] as? String == etag)
-    #expect(fixture.request("PUT", "/api/spec", body: body)?.status == 428)
+    #expect(fixture.request("PUT", "/api/spec?spec=0", body: body)?.status == 428)
     let invalid = StudioFixture.body("{\"name\": \"x\", \"points\": [[0.1, 0.9]], \"weights\": [-1]}")
-    let refused = try #require(fixture.request("PUT", "/api/spec", headers: [("If-Match", etag)], body: invalid))
+    let refused = try #require(fixture.request("PUT", "/api/spec?spec=0", headers: [("If-Match", etag)], body: invalid))
     #expect(refused.status == 422)
     #expect(StudioFixture.object(refused)["field"] as? String == "weights[0]")
-    #expect(fixture.request("PUT", "/api/spec", headers: [("If-None-Match", "*")], body: body)?.status == 412)
+    #expect(fixture.request("PUT", "/api/spec?spec=0", headers: [("If-None-Match", "*")], body: body)?.status == 412)
     #expect(fixture.contents() == StudioFixture.depletion)
   }
 
   @Test("an edit on disk since the page loaded the file is never overwritten by a stale save")
   func editOnDisk() throws {
     let fixture = try StudioFixture()
-    let etag = try #require(fixture.request("GET", "/api/spec")?.header("ETag"))
+    let etag = try #require(fixture.request("GET", "/api/spec?spec=0")?.header("ETag"))
     let external = StudioFixture.depletion.replacingOccurrences(of: "\"Depletion\"", with: "\"From my editor\"")
     try external.write(toFile: fixture.paths[0], atomically: true, encoding: .utf8)
     let body = StudioFixture.body(StudioFixture.depletion.replacingOccurrences(of: "Depletion", with: "Stale"))
-    let response = try #require(fixture.request("PUT", "/api/spec", headers: [("If-Match", etag)], body: body))
+    let response = try #require(fixture.request("PUT", "/api/spec?spec=0", headers: [("If-Match", etag)], body: body))
     #expect(response.status == 412)
     #expect(fixture.contents() == external)
     // The page then sees the new version.
-    let current = try #require(fixture.request("GET", "/api/spec", headers: [("If-None-Match", etag)]))
+    let current = try #require(fixture.request("GET", "/api/spec?spec=0", headers: [("If-None-Match", etag)]))
     #expect(current.status == 200)
     #expect((StudioFixture.object(current)["spec"] as? [String: Any])?["name"] as? String == "From my editor")
   }
@@ -128,13 +180,14 @@ struct StudioAPITests {
   @Test("a new spec is created by the first save (If-None-Match: *), once")
   func createNew() throws {
     let fixture = try StudioFixture([("fresh.curve.json", nil)])
-    #expect(fixture.request("GET", "/api/spec")?.status == 404)
+    #expect(fixture.request("GET", "/api/spec?spec=0")?.status == 404)
     let body = StudioFixture.body("{\"name\": \"Fresh\", \"points\": [[0.5, 0.5]]}")
-    let created = try #require(fixture.request("PUT", "/api/spec", headers: [("If-None-Match", "*")], body: body))
+    let created = try #require(
+      fixture.request("PUT", "/api/spec?spec=0", headers: [("If-None-Match", "*")], body: body))
     #expect(created.status == 200)
     #expect(
       fixture.contents() == "{\n  \"name\": \"Fresh\",\n  \"points\": [\n    [0.5, 0.5]\n  ],\n  \"degree\": 3\n}\n")
-    #expect(fixture.request("PUT", "/api/spec", headers: [("If-None-Match", "*")], body: body)?.status == 412)
+    #expect(fixture.request("PUT", "/api/spec?spec=0", headers: [("If-None-Match", "*")], body: body)?.status == 412)
   }
 
   @Test("POST /api/generate and /api/export return what `curvekit generate` and `export` print")
@@ -142,10 +195,10 @@ struct StudioAPITests {
     let path = Fixtures.repositoryRoot + "/examples/curves/depletion.curve.json"
     let fixture = try StudioFixture()
     let body = StudioFixture.body(StudioFixture.depletion)
-    let generated = StudioFixture.object(fixture.request("POST", "/api/generate", body: body))
+    let generated = StudioFixture.object(fixture.request("POST", "/api/generate?spec=0", body: body))
     #expect(generated["swift"] as? String == Self.cli(["generate", path]).output)
     #expect(generated["typeName"] as? String == "Depletion")
-    let exported = StudioFixture.object(fixture.request("POST", "/api/export", body: body))
+    let exported = StudioFixture.object(fixture.request("POST", "/api/export?spec=0", body: body))
     #expect(exported["css"] as? String == Self.cli(["export", path]).output)
     #expect(exported["swiftui"] as? String == Self.cli(["export", path, "--format", "swiftui"]).output)
     #expect((exported["cssFunction"] as? String)?.hasPrefix("cubic-bezier(") == true)
@@ -154,10 +207,10 @@ struct StudioAPITests {
   @Test("method and route errors: 405 with Allow, 404 for unknown routes")
   func routes() throws {
     let fixture = try StudioFixture()
-    let delete = try #require(fixture.request("DELETE", "/api/spec"))
+    let delete = try #require(fixture.request("DELETE", "/api/spec?spec=0"))
     #expect(delete.status == 405)
     #expect(delete.header("Allow") == "GET, HEAD, PUT")
-    #expect(fixture.request("GET", "/api/fit")?.status == 405)
+    #expect(fixture.request("GET", "/api/fit?spec=0")?.status == 405)
     #expect(fixture.request("GET", "/nope")?.status == 404)
   }
 
@@ -169,7 +222,7 @@ struct StudioAPITests {
     let path = fixture.paths[0]
     var texts: Set<String> = [StudioFixture.depletion]
     for round in 0..<20 {
-      let etag = try #require(fixture.request("GET", "/api/spec")?.header("ETag"))
+      let etag = try #require(fixture.request("GET", "/api/spec?spec=0")?.header("ETag"))
       let names = ["Racer A \(round)", "Racer B \(round)"]
       let bodies = names.map { name in
         StudioFixture.body(StudioFixture.depletion.replacingOccurrences(of: "\"Depletion\"", with: "\"\(name)\""))
@@ -194,7 +247,7 @@ struct StudioAPITests {
       for body in bodies {
         _ = Threads.detach {
           let response = LoopbackHTTP.request(
-            port: port, "PUT", "/api/spec",
+            port: port, "PUT", "/api/spec?spec=0",
             headers: [("Authorization", "Bearer \(token)"), ("Content-Type", "application/json"), ("If-Match", etag)],
             body: Array(body.utf8))
           statuses.withLock { $0.append(response?.status ?? -1) }

@@ -12,7 +12,7 @@ struct StudioSecurityTests {
 
   /// A valid save of `edited`, to be sent with whatever is being refused.
   static func save(_ fixture: StudioFixture) -> (etag: String, body: String)? {
-    guard let etag = fixture.request("GET", "/api/spec")?.header("ETag") else { return nil }
+    guard let etag = fixture.request("GET", "/api/spec?spec=0")?.header("ETag") else { return nil }
     return (etag, StudioFixture.body(edited))
   }
 
@@ -22,7 +22,8 @@ struct StudioSecurityTests {
     let save = try #require(Self.save(fixture))
     for (method, path) in [
       ("GET", "/"), ("GET", "/studio.js"), ("GET", "/studio.css"), ("GET", "/api/session"),
-      ("GET", "/api/spec"), ("POST", "/api/fit"), ("POST", "/api/generate"), ("POST", "/api/export"),
+      ("GET", "/api/spec?spec=0"), ("POST", "/api/fit?spec=0"), ("POST", "/api/generate?spec=0"),
+      ("POST", "/api/export?spec=0"),
     ] {
       let response = try #require(
         fixture.request(method, path, body: method == "POST" ? save.body : nil, authorized: false))
@@ -30,7 +31,7 @@ struct StudioSecurityTests {
       #expect(!response.text.contains("points") && !response.text.contains("coefficients"), "\(method) \(path)")
     }
     let put = fixture.request(
-      "PUT", "/api/spec", headers: [("If-Match", save.etag)], body: save.body, authorized: false)
+      "PUT", "/api/spec?spec=0", headers: [("If-Match", save.etag)], body: save.body, authorized: false)
     #expect(put?.status == 401)
     #expect(fixture.contents() == StudioFixture.depletion)
   }
@@ -40,14 +41,15 @@ struct StudioSecurityTests {
     let fixture = try StudioFixture()
     var wrong = Array(fixture.token)
     wrong[wrong.count - 1] = wrong[wrong.count - 1] == "0" ? "1" : "0"
-    let bearer = fixture.request("GET", "/api/spec", headers: [("Authorization", "Bearer " + String(wrong))])
+    let bearer = fixture.request("GET", "/api/spec?spec=0", headers: [("Authorization", "Bearer " + String(wrong))])
     #expect(bearer?.status == 401)
     let cookie = fixture.request(
-      "GET", "/api/spec", headers: [("Cookie", "curvekit_studio_\(fixture.port + 1)=\(fixture.token)")],
+      "GET", "/api/spec?spec=0", headers: [("Cookie", "curvekit_studio_\(fixture.port + 1)=\(fixture.token)")],
       authorized: false)
     #expect(cookie?.status == 401)
     let right = fixture.request(
-      "GET", "/api/spec", headers: [("Cookie", "curvekit_studio_\(fixture.port)=\(fixture.token)")], authorized: false)
+      "GET", "/api/spec?spec=0", headers: [("Cookie", "curvekit_studio_\(fixture.port)=\(fixture.token)")],
+      authorized: false)
     #expect(right?.status == 200)
   }
 
@@ -59,11 +61,11 @@ struct StudioSecurityTests {
       "evil.example:\(fixture.port)", "127.0.0.1:\(fixture.port + 1)", "localhost",
       "attacker.localhost:\(fixture.port)",
     ] {
-      let get = fixture.request("GET", "/api/spec", headers: [("Host", host)])
+      let get = fixture.request("GET", "/api/spec?spec=0", headers: [("Host", host)])
       #expect(get?.status == 421, "\(host)")
       #expect(get.map { !$0.text.contains("points") } ?? false)
       let put = fixture.request(
-        "PUT", "/api/spec", headers: [("Host", host), ("If-Match", save.etag)], body: save.body)
+        "PUT", "/api/spec?spec=0", headers: [("Host", host), ("If-Match", save.etag)], body: save.body)
       #expect(put?.status == 421, "\(host)")
     }
     #expect(fixture.contents() == StudioFixture.depletion)
@@ -75,16 +77,16 @@ struct StudioSecurityTests {
     let save = try #require(Self.save(fixture))
     for origin in ["http://evil.example", "null", "http://127.0.0.1:\(fixture.port + 1)", "http://localhost"] {
       let put = fixture.request(
-        "PUT", "/api/spec", headers: [("Origin", origin), ("If-Match", save.etag)], body: save.body)
+        "PUT", "/api/spec?spec=0", headers: [("Origin", origin), ("If-Match", save.etag)], body: save.body)
       #expect(put?.status == 403, "\(origin)")
-      let fit = fixture.request("POST", "/api/fit", headers: [("Origin", origin)], body: save.body)
+      let fit = fixture.request("POST", "/api/fit?spec=0", headers: [("Origin", origin)], body: save.body)
       #expect(fit?.status == 403, "\(origin)")
       #expect(fit.map { !$0.text.contains("coefficients") } ?? false)
     }
     #expect(fixture.contents() == StudioFixture.depletion)
     // The page's own origin is accepted.
     let own = fixture.request(
-      "PUT", "/api/spec", headers: [("Origin", "http://127.0.0.1:\(fixture.port)"), ("If-Match", save.etag)],
+      "PUT", "/api/spec?spec=0", headers: [("Origin", "http://127.0.0.1:\(fixture.port)"), ("If-Match", save.etag)],
       body: save.body)
     #expect(own?.status == 200)
   }
@@ -92,7 +94,7 @@ struct StudioSecurityTests {
   @Test("a cross-site fetch (Sec-Fetch-Site) is 403 even for a GET")
   func crossSiteFetch() throws {
     let fixture = try StudioFixture()
-    let response = fixture.request("GET", "/api/spec", headers: [("Sec-Fetch-Site", "cross-site")])
+    let response = fixture.request("GET", "/api/spec?spec=0", headers: [("Sec-Fetch-Site", "cross-site")])
     #expect(response?.status == 403)
   }
 
@@ -100,13 +102,13 @@ struct StudioSecurityTests {
   func noCORS() throws {
     let fixture = try StudioFixture()
     let preflight = fixture.request(
-      "OPTIONS", "/api/spec",
+      "OPTIONS", "/api/spec?spec=0",
       headers: [("Origin", "http://evil.example"), ("Access-Control-Request-Method", "PUT")])
     #expect(preflight?.status == 405)
     var responses = [preflight]
-    responses.append(fixture.request("GET", "/api/spec", headers: [("Origin", "http://evil.example")]))
+    responses.append(fixture.request("GET", "/api/spec?spec=0", headers: [("Origin", "http://evil.example")]))
     responses.append(fixture.request("GET", "/"))
-    responses.append(fixture.request("GET", "/api/spec", authorized: false))
+    responses.append(fixture.request("GET", "/api/spec?spec=0", authorized: false))
     for response in responses {
       let headers = try #require(response).headers
       #expect(!headers.contains { $0.name.lowercased().hasPrefix("access-control-") })
@@ -119,7 +121,7 @@ struct StudioSecurityTests {
     let save = try #require(Self.save(fixture))
     let padding = String(repeating: " ", count: 1 << 20)
     let response = fixture.request(
-      "PUT", "/api/spec", headers: [("If-Match", save.etag)], body: save.body.dropLast() + padding + "}")
+      "PUT", "/api/spec?spec=0", headers: [("If-Match", save.etag)], body: save.body.dropLast() + padding + "}")
     #expect(response?.status == 413)
     #expect(fixture.contents() == StudioFixture.depletion)
   }
@@ -133,7 +135,7 @@ struct StudioSecurityTests {
       let answer = try #require(LoopbackHTTP.raw(port: fixture.port, Array(junk.utf8)))
       #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 400 "))
     }
-    #expect(fixture.request("GET", "/api/spec")?.status == 200)
+    #expect(fixture.request("GET", "/api/spec?spec=0")?.status == 200)
   }
 
   @Test("a body not declared as JSON (what a cross-site form can send): 415, no write")
@@ -141,7 +143,7 @@ struct StudioSecurityTests {
     let fixture = try StudioFixture()
     let save = try #require(Self.save(fixture))
     let response = fixture.request(
-      "PUT", "/api/spec", headers: [("If-Match", save.etag), ("Content-Type", "text/plain")], body: save.body)
+      "PUT", "/api/spec?spec=0", headers: [("If-Match", save.etag), ("Content-Type", "text/plain")], body: save.body)
     #expect(response?.status == 415)
     #expect(fixture.contents() == StudioFixture.depletion)
   }
@@ -162,15 +164,16 @@ struct StudioSecurityTests {
   @Test("a symbolic link put in place of the spec is not followed, for reading or writing")
   func symlinkSwap() throws {
     let fixture = try StudioFixture()
-    let etag = try #require(fixture.request("GET", "/api/spec")?.header("ETag"))
+    let etag = try #require(fixture.request("GET", "/api/spec?spec=0")?.header("ETag"))
     let secret = fixture.directory + "/secret.txt"
     try "top secret".write(toFile: secret, atomically: false, encoding: .utf8)
     try FileManager.default.removeItem(atPath: fixture.paths[0])
     try FileManager.default.createSymbolicLink(atPath: fixture.paths[0], withDestinationPath: secret)
-    let get = try #require(fixture.request("GET", "/api/spec"))
+    let get = try #require(fixture.request("GET", "/api/spec?spec=0"))
     #expect(get.status == 409)
     #expect(!get.text.contains("top secret"))
-    let put = fixture.request("PUT", "/api/spec", headers: [("If-Match", etag)], body: StudioFixture.body(Self.edited))
+    let put = fixture.request(
+      "PUT", "/api/spec?spec=0", headers: [("If-Match", etag)], body: StudioFixture.body(Self.edited))
     #expect(put?.status != 200)
     #expect((try? String(contentsOfFile: secret, encoding: .utf8)) == "top secret")
   }
@@ -217,13 +220,14 @@ struct StudioLiveTests {
     let connection = try #require(LoopbackConnection(port: fixture.port))
     connection.send(Self.handshake(fixture, origin: "http://127.0.0.1:\(fixture.port)"))
     #expect(connection.readResponse()?.status == 101)
-    let message = "{\"id\": 7, \"op\": \"fit\", \"spec\": \(StudioFixture.depletion)}"
+    let message = "{\"id\": 7, \"op\": \"fit\", \"index\": 0, \"spec\": \(StudioFixture.depletion)}"
     connection.send(LoopbackConnection.webSocketFrame(opcode: 1, Array(message.utf8)))
     let frame = try #require(connection.readWebSocketFrame())
     let reply = String(decoding: frame.payload, as: UTF8.self)
-    let http = try #require(fixture.request("POST", "/api/fit", body: StudioFixture.body(StudioFixture.depletion)))
+    let http = try #require(
+      fixture.request("POST", "/api/fit?spec=0", body: StudioFixture.body(StudioFixture.depletion)))
     #expect(reply == "{\"id\": 7, \"status\": 200, \"body\": \(http.text)}")
-    let invalid = "{\"id\": 8, \"op\": \"fit\", \"spec\": {\"name\": \"x\", \"points\": [[2, 0.5]]}}"
+    let invalid = "{\"id\": 8, \"op\": \"fit\", \"index\": 0, \"spec\": {\"name\": \"x\", \"points\": [[2, 0.5]]}}"
     connection.send(LoopbackConnection.webSocketFrame(opcode: 1, Array(invalid.utf8)))
     let refused = String(decoding: try #require(connection.readWebSocketFrame()).payload, as: UTF8.self)
     #expect(refused.hasPrefix("{\"id\":8,\"status\":422,\"body\":{\"error\":"))

@@ -21,55 +21,38 @@ enum CheckCommand: CurveKitCommand {
     f(0) and f(1) are exact; each may deviate from 1 and 0 by at most --tolerance
     (default 4 ulps of 1, 8.881784197001252e-16).
 
-    Exit status: 0 when the curve is a depletion curve, 1 when it is not (the reason and the
-    witness on stderr), 2 on invalid input.
+    The decision is the ship rule every artefact uses (see 'curvekit generate --help'): a
+    curve that is not a depletion curve, rises, or breaks its spec's minSlope or milestones
+    fails, unless --allow-non-depletion or --allow-non-monotone turns that into a warning.
+    --json carries the same findings as "diagnostics" and "ships".
+    Exit status: 0 when the curve ships, 1 when it does not (each reason, with the witness, on
+    stderr), 2 on invalid input.
     """
   static let options: [OptionSpec] =
     CurveSourceOptions.all + [
       .value("--tolerance", placeholder: "X", help: "Largest accepted |f(0) − 1| and |f(1)| (default 4 ulps)."),
       .flag("--json", help: "Print one JSON object."),
-    ]
+    ] + CurveSourceOptions.shipOverrides
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     try arguments.expectPositionals(atMost: 1, what: "at most one SPEC.json")
     let tolerance = try arguments.double("--tolerance") ?? DepletionCheck.defaultTolerance
     guard tolerance >= 0 else { throw UsageError("--tolerance: '\(tolerance)' must not be negative") }
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
-    let polynomial = curve.polynomial
-    let check = polynomial.depletionCheck(tolerance: tolerance, verdict: curve.verdict)
-    let rise = curve.risingWitness
+    let check = curve.polynomial.depletionCheck(tolerance: tolerance, verdict: curve.verdict)
+    let diagnostics = curve.diagnostics(
+      for: .check, overrides: CurveSourceOptions.overrides(arguments), tolerance: tolerance)
     if arguments.has("--json") {
-      io.write(JSONWriter.string(json(curve, check)) + "\n")
+      io.write(JSONWriter.string(json(curve, check, diagnostics)) + "\n")
     } else {
-      io.write(text(curve, check))
+      io.write(text(curve, check, ships: !diagnostics.refuses))
     }
-    guard check.isDepletionCurve else { throw CheckFailure("not a depletion curve: " + reason(curve, check, rise)) }
+    // The whole report first; then the one ship rule decides (exit 1 with each error).
+    try CurveSourceOptions.ship(curve, as: .check, arguments: arguments, io: io, tolerance: tolerance)
     return .success
   }
 
-  /// Why the curve is not a depletion curve: where it rises (the one rule) in the curve's
-  /// units, or constant, and which endpoint is off.
-  private static func reason(_ curve: FittedCurve, _ check: DepletionCheck, _ rise: MonotonicityWitness?) -> String {
-    var reasons: [String] = []
-    if let rise {
-      let stretch = curve.risingStretch().flatMap { stretch -> String? in
-        let (start, end) = (curve.units.describe(time: stretch.from), curve.units.describe(time: stretch.to))
-        guard start != end else { return nil }  // Narrower than the display's precision.
-        let (from, to) = curve.units.describe(
-          levels: curve.polynomial.value(at: stretch.from), curve.polynomial.value(at: stretch.to))
-        return " (from \(from) to \(to) between \(start) and \(end))"
-      }
-      reasons.append(
-        "rises at t = \(rise.t), f'(t) = \(rise.slope)" + (rise.isVerified ? "" : " (unverified)") + (stretch ?? ""))
-    } else if check.verdict == .constant {
-      reasons.append("constant")
-    }
-    if !check.startsFull { reasons.append("f(0) = \(check.startLevel), not 1") }
-    if !check.endsEmpty { reasons.append("f(1) = \(check.endLevel), not 0") }
-    return reasons.joined(separator: "; ")
-  }
-
-  private static func text(_ curve: FittedCurve, _ check: DepletionCheck) -> String {
+  private static func text(_ curve: FittedCurve, _ check: DepletionCheck, ships: Bool) -> String {
     """
     \(curve.summary)
     coefficients: \(curve.polynomial)
@@ -77,12 +60,14 @@ enum CheckCommand: CurveKitCommand {
     f(0) = \(check.startLevel) (deviation \(check.startDeviation))
     f(1) = \(check.endLevel) (deviation \(check.endDeviation))
     depletion curve: \(check.isDepletionCurve ? "yes" : "no") (tolerance \(check.tolerance))
+    ships: \(ships ? "yes" : "no")
 
     """
   }
 
-  /// The `--json` object; its `monotonicity` member is spelled exactly as `fit --json`'s.
-  private static func json(_ curve: FittedCurve, _ check: DepletionCheck) -> JSONValue {
+  /// The `--json` object; its `monotonicity` member is spelled exactly as `fit --json`'s, and
+  /// its `diagnostics` are the ship rule's.
+  private static func json(_ curve: FittedCurve, _ check: DepletionCheck, _ diagnostics: [Diagnostic]) -> JSONValue {
     [
       "summary": .string(curve.summary),
       "coefficients": .numbers(curve.polynomial.coefficients),
@@ -93,6 +78,8 @@ enum CheckCommand: CurveKitCommand {
       "endDeviation": .number(check.endDeviation),
       "tolerance": .number(check.tolerance),
       "isDepletionCurve": .bool(check.isDepletionCurve),
+      "ships": .bool(!diagnostics.refuses),
+      "diagnostics": FitReportRenderer.diagnosticsJSON(diagnostics),
     ]
   }
 }

@@ -24,24 +24,26 @@ enum ExportCommand: CurveKitCommand {
     easing IS the polynomial and the conversion is exact. css prints a :root rule with a
     custom property, swiftui prints Animation.timingCurve and UnitCurve.bezier, json
     prints one object. A note (a comment, and on stderr) warns when y1 or y2 is outside
-    [0, 1]; a note on stderr warns when the curve rises somewhere (the easing then moves
-    backwards). Only a cubic with f(0) = 1 and f(1) = 0 (within 4 ulps) can be exported.
+    [0, 1]. The ship rule is generate's: a curve that does not go from 1 to 0 (within 4
+    ulps), rises, or breaks its spec's minSlope or milestones is refused unless
+    --allow-non-depletion or --allow-non-monotone; under --allow-non-depletion the curve is
+    exported rescaled to go from 1 to 0, with a note.
     --precision N adds, next to the exact values, the easing rounded to N decimals (what a
     designer pastes, e.g. cubic-bezier(0.333, 0.258, 0.667, 0.731)) and its largest level
     deviation from the curve, with the time (and day) where it occurs: the rounded Bézier is
     compared with the curve at 4097 parameters, each maximum refined by golden-section search.
-    Exit status: 0 exported, 2 invalid input or a curve that cannot be exported.
+    Exit status: 0 exported; 1 the ship rule refused the curve; 2 invalid input, or a curve
+    no cubic-bezier can express (degree above 3, or f(0) = f(1)).
     """
   static let options: [OptionSpec] =
     CurveSourceOptions.all + [
       .value("--format", placeholder: "css|swiftui|json", help: "The output format (default css)."),
       .value("--name", placeholder: "NAME", help: "The curve's name (default: the spec's name, or Depletion)."),
       .value("--duration", placeholder: "SECONDS", help: "The SwiftUI animation duration (default 0.35)."),
-      CurveSourceOptions.allowNonDepletion,
       .value(
         "--precision", placeholder: "N",
         help: "Also give the easing rounded to N decimals (1…12) and its largest deviation from the curve."),
-    ]
+    ] + CurveSourceOptions.shipOverrides
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     try arguments.expectPositionals(atMost: 1, what: "one SPEC.json")
@@ -51,10 +53,12 @@ enum ExportCommand: CurveKitCommand {
     let precision = try arguments.integer("--precision", in: RoundedEasing.precisionRange)
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     let name = arguments.value("--name") ?? curve.name ?? "Depletion"
-    try CurveSourceOptions.checkDepletion(curve, arguments: arguments, action: "export")
-    let easing = try CubicBezierEasing(progressOf: try exported(curve.polynomial, io: io))
+    // A curve no cubic-bezier can express is invalid input (exit 2), whatever the ship rule says.
+    let export = try EasingExport(curve)
+    try CurveSourceOptions.ship(curve, as: .export, arguments: arguments, io: io)
+    let easing = export.easing
     let rounded = try precision.map { places throws(DesignError) in
-      try RoundedEasing(easing, level: curve.polynomial, precision: places)
+      try RoundedEasing(easing, level: export.polynomial, precision: places)
     }
     let days = curve.durationDays
     switch format {
@@ -63,28 +67,7 @@ enum ExportCommand: CurveKitCommand {
       io.write(easing.swiftUISnippet(name: name, duration: duration, rounded: rounded, durationDays: days))
     case .json: io.write(JSONWriter.string(easing.jsonValue(name: name, rounded: rounded, durationDays: days)) + "\n")
     }
-    for note in easing.rangeNotes { io.writeError("note: \(note)\n") }
-    if let rising = curve.risingWitness {
-      io.writeError("note: the curve rises near t = \(rising.t), so the easing moves backwards there\n")
-    }
+    for note in export.notes { io.writeError("\(note)\n") }
     return .success
-  }
-
-  /// The polynomial to export: the curve itself when it goes from 1 to 0, else (only with
-  /// `--allow-non-depletion`) the curve rescaled to (f − f(1)) / (f(0) − f(1)), which does, with
-  /// a note on stderr. A curve with f(0) = f(1) has no such rescaling.
-  static func exported(_ polynomial: Polynomial, io: any CommandIO) throws -> Polynomial {
-    let check = polynomial.depletionCheck()
-    guard check.startDeviation > check.tolerance || check.endDeviation > check.tolerance else { return polynomial }
-    let (start, end) = (check.startLevel, check.endLevel)
-    guard start != end else { throw UsageError("export: f(0) = f(1) = \(start), so the curve has no easing") }
-    var coefficients = polynomial.coefficients.map { $0 / (start - end) }
-    coefficients[coefficients.count - 1] = 1
-    let rescaled = try Polynomial(coefficients: coefficients)
-    // f(1) of the rescaled curve, rounded: move the linear term by it so f(1) = 0 exactly enough.
-    let rest = rescaled.value(at: 1)
-    if coefficients.count >= 2 { coefficients[coefficients.count - 2] -= rest }
-    io.writeError("note: exported the curve rescaled to go from 1 to 0 (f(0) = \(start), f(1) = \(end))\n")
-    return try Polynomial(coefficients: coefficients)
   }
 }

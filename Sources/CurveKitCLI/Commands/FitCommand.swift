@@ -59,7 +59,7 @@ enum FitCommand: CurveKitCommand {
       }
     }
     // The whole report is printed first; a `require` violation then fails the check.
-    try CurveSourceOptions.checkPolicy(curve)
+    if let message = FitReportRenderer.violationMessage(curve) { throw CheckFailure(message) }
     return .success
   }
 

@@ -31,9 +31,13 @@ enum GenerateCommand: CurveKitCommand {
     Without -o the file goes to standard output; with -o it is written atomically, and only
     when its content changes, and the command says which: "wrote FILE" or "unchanged FILE"
     ("up to date FILE" with --check).
-    Exit status: 0 done; 1 the curve is not monotone on [0, 1] (without
-    --allow-non-monotone or the spec's "monotonic": "ignore"), or --check found FILE
-    missing or out of date; 2 invalid input.
+    The ship rule is the same for every artefact (generate, export, timeline, check): a curve
+    that is not a depletion curve (f(0) = 1, f(1) = 0 within 4 ulps), is not monotone on
+    [0, 1], or breaks its spec's minSlope or milestones is refused, unless
+    --allow-non-depletion (or the spec's "endpoints": false) or --allow-non-monotone (or the
+    spec's "monotonic": "ignore") turns that error into a warning.
+    Exit status: 0 done; 1 the ship rule refused the curve, or --check found FILE missing or
+    out of date; 2 invalid input.
     """
   static let options: [OptionSpec] =
     CurveSourceOptions.all + [
@@ -45,10 +49,8 @@ enum GenerateCommand: CurveKitCommand {
       .flag("--no-schedule", help: "Leave the date helpers out, even when the spec's codegen asks for them."),
       .repeated("--conform-to", placeholder: "NAME", help: "Declare conformance to the app's protocol NAME."),
       .value("--protocol", placeholder: "NAME", help: "Print the protocol every generated type meets, named NAME."),
-      .flag("--allow-non-monotone", help: "Generate even when the curve is not monotone on [0, 1]."),
-      CurveSourceOptions.allowNonDepletion,
       .flag("--check", help: "Write nothing; exit 1 when FILE differs from what would be generated."),
-    ]
+    ] + CurveSourceOptions.shipOverrides
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     try arguments.expectPositionals(atMost: 1, what: "one SPEC.json")
@@ -77,9 +79,8 @@ enum GenerateCommand: CurveKitCommand {
 
   /// The resolved curve and options: flags override the spec's `codegen` object, which
   /// overrides the defaults.
-  /// - Throws: ``CheckFailure`` for a curve that breaks its `require` policy, or that is not
-  ///   monotone on [0, 1] (unless `--allow-non-monotone` or `"monotonic": "ignore"`), else
-  ///   input errors.
+  /// - Throws: ``CheckFailure`` for a curve the ship rule refuses
+  ///   (``FittedCurve/diagnostics(for:overrides:tolerance:)``), else input errors.
   static func curveAndOptions(_ arguments: ParsedArguments, io: any CommandIO) throws -> (
     FittedCurve, GenerationOptions
   ) {
@@ -97,19 +98,7 @@ enum GenerateCommand: CurveKitCommand {
     guard options.inverse.isAvailable(forDegree: curve.polynomial.degree) else {
       throw CodegenError.inverseUnavailable(options.inverse, degree: curve.polynomial.degree)
     }
-    try CurveSourceOptions.checkDepletion(curve, arguments: arguments, action: "generate")
-    guard !arguments.has("--allow-non-monotone"), curve.policy != .ignore else { return (curve, options) }
-    if let message = FitReportRenderer.violationMessage(curve) {
-      throw CheckFailure("\(message); or pass --allow-non-monotone to generate it anyway")
-    }
-    // Increasing curves are monotone too; a constant one has no inverse.
-    if !curve.verdict.isDecreasing, !curve.verdict.isIncreasing {
-      let witness =
-        curve.risingWitness.map { "f′(\($0.t)) = \($0.slope)" } ?? "f′ = 0 everywhere, so no level has a unique time"
-      throw CheckFailure(
-        "\(curve.displayName): the curve is not monotone on [0, 1]: \(witness); pass --allow-non-monotone to generate it anyway"
-      )
-    }
+    try CurveSourceOptions.ship(curve, as: .generate, arguments: arguments, io: io)
     return (curve, options)
   }
 

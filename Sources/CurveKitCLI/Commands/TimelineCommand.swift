@@ -26,8 +26,11 @@ enum TimelineCommand: CurveKitCommand {
     --json prints {"changes": [{"date": "…", "unix": seconds, "percentage": p}, …]}, where unix
     is the date in seconds since 1970 (shortest round-trip), rounded up to the nearest double
     whose Date(timeIntervalSince1970:) is not earlier, so it too shows the new percentage.
-    Any degree up to 10. Exit status: 0 on success, 1 when the curve is not monotone on [0, 1]
-    (a timeline would miss changes) or breaks its spec's "require" policy, 2 on invalid input.
+    Any degree up to 10. The ship rule is generate's: a curve that does not go from 1 to 0,
+    rises (its percentage could change back, so a timeline would miss changes), or breaks
+    its spec's minSlope or milestones is refused unless --allow-non-depletion or
+    --allow-non-monotone. Exit status: 0 on success, 1 when the ship rule refused the curve,
+    2 on invalid input.
     """
   static let options: [OptionSpec] =
     CurveSourceOptions.all + [
@@ -35,7 +38,7 @@ enum TimelineCommand: CurveKitCommand {
       .value("--from", placeholder: "ISO8601", help: "List changes after this date (default: the refill)."),
       .value("--through", placeholder: "ISO8601", help: "List changes up to this date (default: all)."),
       .flag("--json", help: "Print one JSON object."),
-    ]
+    ] + CurveSourceOptions.shipOverrides
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     try arguments.expectPositionals(atMost: 1, what: "at most one SPEC.json")
@@ -53,13 +56,7 @@ enum TimelineCommand: CurveKitCommand {
     if let days, !(days > 0) { throw UsageError("--days: '\(days)' is not a positive number of days") }
 
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
-    try CurveSourceOptions.checkPolicy(curve)
-    if case .notMonotone = curve.verdict {
-      let witness = curve.risingWitness.map { "f′(\($0.t)) = \($0.slope)" } ?? "it rises and falls"
-      throw CheckFailure(
-        "\(curve.displayName): the curve is not monotone on [0, 1] (\(witness)), so its percentage can change back "
-          + "and a timeline would miss changes")
-    }
+    try CurveSourceOptions.ship(curve, as: .timeline, arguments: arguments, io: io)
     let duration = (days ?? curve.durationDays ?? 7) * DepletionSchedule.secondsInDay
     guard duration.isFinite else { throw UsageError("--days: the period is too long to represent in seconds") }
     let changes = timeline(curve, refill: refill, duration: duration, from: start ?? refill, through: end)
