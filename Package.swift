@@ -9,7 +9,7 @@
 //   CurveSchedule  Foundation date mapping (currentLevel(at:), setCurrentFill, exact widget timelines)
 //   CurveKit       umbrella re-exporting CurveCore and CurveSchedule
 //
-// Tooling (one product per module; the `curvekit` tool and the plugins use them):
+// Tooling (internal targets; one product, CurveKitTools, for scripts and tests):
 //   CLAPACK        system library: the Fortran LAPACK routines CurveKit calls (Linux)
 //   CurveFitting   least-squares fitting (LAPACK dgglse / dgelsy) and monotone fitting
 //   CurveSpec      the *.curve.json format, a strict JSON reader/writer, data files (no LAPACK)
@@ -19,8 +19,11 @@
 //   CurveDesign    renders a FittedCurve as SVG plots, terminal previews, CSS / SwiftUI text
 //   CurveStudioServer  a small HTTP/1.1 server on 127.0.0.1 and the local-access rules (no curve knowledge)
 //   CurveStudio    `curvekit design`: the browser studio's API on the pipeline, and its embedded page
-//   CurveKitCLI    the `curvekit` commands as a library (tests call it in-process)
-//   curvekit       the thin executable
+//   CurveKitTools  the tooling product: re-exports pipeline, spec, fitting, easing, codegen and design
+//   CurveKitCLI    the `curvekit` commands but `design`, as a library (tests call it in-process)
+//   CurveStudioCLI `curvekit design`, the studio's command
+//   curvekit       the thin executable (CurveKitCLI + CurveStudioCLI)
+//   curvekit-codegen  the plugins' tool: CurveKitCLI alone, so no studio or HTTP server
 import PackageDescription
 
 /// LAPACK comes from the system on Linux and from Accelerate on Apple platforms.
@@ -37,15 +40,9 @@ let package = Package(
     .library(name: "CurveKit", targets: ["CurveKit"]),
     .library(name: "CurveCore", targets: ["CurveCore"]),
     .library(name: "CurveSchedule", targets: ["CurveSchedule"]),
-    // Tooling: for tools, build steps and tests, never needed by an app at run time.
-    .library(name: "CurveFitting", targets: ["CurveFitting"]),
-    .library(name: "CurveSpec", targets: ["CurveSpec"]),
-    .library(name: "CurveEasing", targets: ["CurveEasing"]),
-    .library(name: "CurvePipeline", targets: ["CurvePipeline"]),
-    .library(name: "CurveCodegen", targets: ["CurveCodegen"]),
-    .library(name: "CurveDesign", targets: ["CurveDesign"]),
-    .library(name: "CurveStudioServer", targets: ["CurveStudioServer"]),
-    .library(name: "CurveStudio", targets: ["CurveStudio"]),
+    // Tooling, for scripts, build steps and tests (never needed by an app at run time): the
+    // pipeline, spec, fitting, codegen and design modules in one product.
+    .library(name: "CurveKitTools", targets: ["CurveKitTools"]),
     .executable(name: "curvekit", targets: ["curvekit"]),
     .plugin(name: "CurveCodegenPlugin", targets: ["CurveCodegenPlugin"]),
     .plugin(name: "GenerateCurves", targets: ["GenerateCurves"]),
@@ -63,11 +60,9 @@ let package = Package(
     .target(name: "CurveSpec", dependencies: ["CurveCore"]),
     .target(name: "CurveEasing", dependencies: ["CurveCore"]),
     .target(name: "CurvePipeline", dependencies: ["CurveCore", "CurveFitting", "CurveSpec", "CurveEasing"]),
-    .target(
-      name: "CurveCodegen",
-      dependencies: ["CurveCore", "CurveSpec", "CurvePipeline"],
-      plugins: [.plugin(name: "EmbedInverseKernelsPlugin")]
-    ),
+    // InverseKernelSource+Files.swift is checked in (scripts/embed-kernels.sh writes it), so
+    // a consumer's build runs no build-tool plugin of CurveKit's own.
+    .target(name: "CurveCodegen", dependencies: ["CurveCore", "CurveSpec", "CurvePipeline"]),
     .target(name: "CurveDesign", dependencies: ["CurveCore", "CurveSpec", "CurveEasing", "CurvePipeline"]),
     // The studio: an HTTP server that knows nothing of curves, and the app on the pipeline.
     .target(name: "CurveStudioServer"),
@@ -81,17 +76,27 @@ let package = Package(
     // MARK: - Command-line tool and plugins
 
     .target(
+      name: "CurveKitTools",
+      dependencies: ["CurveCore", "CurveSpec", "CurveFitting", "CurveEasing", "CurvePipeline", "CurveCodegen", "CurveDesign"]
+    ),
+    // Every command but `design`: no studio, no HTTP server.
+    .target(
       name: "CurveKitCLI",
       dependencies: [
         "CurveCore", "CurveSchedule", "CurveFitting", "CurveSpec", "CurveEasing", "CurvePipeline", "CurveCodegen",
-        "CurveDesign", "CurveStudio",
+        "CurveDesign",
       ]
     ),
-    .executableTarget(name: "curvekit", dependencies: ["CurveKitCLI"]),
+    // `curvekit design`, the studio's command.
+    .target(name: "CurveStudioCLI", dependencies: ["CurveKitCLI", "CurveStudio", "CurveStudioServer"]),
+    .executableTarget(name: "curvekit", dependencies: ["CurveKitCLI", "CurveStudioCLI"]),
+    // The plugins' tool: the same commands without the studio, so applying the build plugin
+    // compiles no HTTP server.
+    .executableTarget(name: "curvekit-codegen", dependencies: ["CurveKitCLI"]),
     .plugin(
       name: "CurveCodegenPlugin",
       capability: .buildTool(),
-      dependencies: ["curvekit"]
+      dependencies: ["curvekit-codegen"]
     ),
     .plugin(
       name: "GenerateCurves",
@@ -104,7 +109,7 @@ let package = Package(
           .writeToPackageDirectory(reason: "Writes the generated <Name>.swift file next to each *.curve.json")
         ]
       ),
-      dependencies: ["curvekit"]
+      dependencies: ["curvekit-codegen"]
     ),
 
     // MARK: - Implementation details
@@ -114,10 +119,9 @@ let package = Package(
       pkgConfig: "lapack",
       providers: [.apt(["liblapack-dev", "libopenblas-dev", "pkg-config"])]
     ),
-    // Build time only (not products): copies Sources/CurveCore/CubicInverseKernel*.swift into
-    // CurveCodegen as InverseKernelSource.files, so generated code embeds the library's kernels.
+    // Developer tool (not a product): scripts/embed-kernels.sh runs it to copy the kernel files
+    // into CurveCodegen as InverseKernelSource.files, so generated code embeds the library's kernels.
     .executableTarget(name: "EmbedInverseKernels"),
-    .plugin(name: "EmbedInverseKernelsPlugin", capability: .buildTool(), dependencies: ["EmbedInverseKernels"]),
 
     // MARK: - Tests
 
@@ -146,14 +150,14 @@ let package = Package(
     .testTarget(
       name: "CurveStudioTests",
       dependencies: [
-        "CurveStudio", "CurveStudioServer", "CurveKitCLI", "CurveSpec", "CurvePipeline", "CurveKitTestSupport",
+        "CurveStudio", "CurveStudioServer", "CurveKitCLI", "CurveStudioCLI", "CurveSpec", "CurvePipeline",
+        "CurveKitTestSupport",
       ]),
     .testTarget(
       name: "CurveKitCLITests",
       dependencies: [
-        "CurveKitCLI", "CurveCore", "CurveSchedule", "CurvePipeline", "CurveFitting", "CurveSpec", "CurveStudio",
-        "CurveStudioServer",
-        "CurveKitTestSupport",
+        "CurveKitCLI", "CurveStudioCLI", "CurveCore", "CurveSchedule", "CurvePipeline", "CurveFitting", "CurveSpec",
+        "CurveStudio", "CurveStudioServer", "CurveKitTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -35,7 +35,7 @@ let package = Package(
     // Timing, statistics, optimizer barriers, options and reports; no benchmark cases.
     .target(
       name: "BenchmarkHarness",
-      dependencies: [.product(name: "CurveSpec", package: "CurveKit")]
+      dependencies: [.product(name: "CurveKitTools", package: "CurveKit")]
     ),
     // The C reference loops (Horner batch, Horner dependent chain, 32-step bisection) and
     // the optional GSL cubic solver, loaded at run time.
@@ -54,8 +54,7 @@ let package = Package(
         "BenchmarkHarness",
         "CReference",
         .product(name: "CurveCore", package: "CurveKit"),
-        .product(name: "CurveFitting", package: "CurveKit"),
-        .product(name: "CurveSpec", package: "CurveKit"),
+        .product(name: "CurveKitTools", package: "CurveKit"),
       ]
     ),
     .testTarget(name: "BenchmarkHarnessTests", dependencies: ["BenchmarkHarness", "CurveKitBenchmarks"]),

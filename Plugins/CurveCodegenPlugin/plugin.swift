@@ -23,7 +23,7 @@ struct CurveCodegenPlugin: BuildToolPlugin {
     guard let target = target as? SourceModuleTarget else { return [] }
     return try Self.commands(
       specs: CurveSpecFiles.specs(in: target.sourceFiles), targetName: target.name,
-      tool: context.tool(named: "curvekit").url, workDirectory: context.pluginWorkDirectoryURL)
+      tool: context.tool(named: "curvekit-codegen").url, workDirectory: context.pluginWorkDirectoryURL)
   }
 
   /// The build commands for a target's specs, whichever host asks: one `curvekit generate` per
@@ -54,7 +54,7 @@ struct CurveCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
       try Self.commands(
         specs: CurveSpecFiles.specs(in: target.inputFiles), targetName: target.displayName,
-        tool: context.tool(named: "curvekit").url, workDirectory: context.pluginWorkDirectoryURL)
+        tool: context.tool(named: "curvekit-codegen").url, workDirectory: context.pluginWorkDirectoryURL)
     }
   }
 #endif

@@ -28,7 +28,7 @@ struct GenerateCurves: CommandPlugin {
     }
     let targets = sourceTargets.filter { targetNames.isEmpty || targetNames.contains($0.name) }
       .map { (name: $0.name, specs: CurveSpecFiles.specsOnDisk(in: $0)) }
-    try Self.generate(targets, tool: context.tool(named: "curvekit").url, check: check)
+    try Self.generate(targets, tool: context.tool(named: "curvekit-codegen").url, check: check)
   }
 
   /// Runs `curvekit generate` for every spec of `targets`, writing (or with `check`, comparing)
@@ -86,7 +86,7 @@ struct GenerateCurves: CommandPlugin {
       let targets = context.xcodeProject.targets
         .filter { targetNames.isEmpty || targetNames.contains($0.displayName) }
         .map { (name: $0.displayName, specs: CurveSpecFiles.specs(in: $0.inputFiles)) }
-      try Self.generate(targets, tool: context.tool(named: "curvekit").url, check: check)
+      try Self.generate(targets, tool: context.tool(named: "curvekit-codegen").url, check: check)
     }
   }
 #endif

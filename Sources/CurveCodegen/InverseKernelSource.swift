@@ -4,11 +4,11 @@ import CurveCore
 /// the schedule helpers need.
 ///
 /// The texts in ``files`` are the bytes of `Sources/CurveCore/CubicInverseKernel*.swift` and
-/// `Sources/CurveSchedule/DepletionScheduleKernel*.swift`, read at build time: the
-/// `EmbedInverseKernelsPlugin` build-tool plugin runs the `EmbedInverseKernels` tool, which
-/// writes `InverseKernelSource+Files.swift` to the plugin work directory whenever a kernel file
-/// changes, so there is no copy to refresh by hand (CurveCodegenTests checks the texts against
-/// the files on disk). A generated file carries the lines between each file's
+/// `Sources/CurveSchedule/DepletionScheduleKernel*.swift`, copied byte for byte into the
+/// checked-in `InverseKernelSource+Files.swift` by `scripts/embed-kernels.sh` (the
+/// `EmbedInverseKernels` tool). Checked in rather than produced by a build-tool plugin, so a
+/// consumer's build of the plugin tool runs no nested plugin; CurveCodegenTests fails when a
+/// kernel changed and the script was not run. A generated file carries the lines between each file's
 /// `curvekit:embed-begin` and `curvekit:embed-end` markers unchanged, inside
 /// `extension <Type>.<namespace>`, so the generated code runs the library's own operations and
 /// agrees with it bit for bit.

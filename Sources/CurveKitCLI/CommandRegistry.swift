@@ -1,6 +1,8 @@
-/// Every `curvekit` subcommand, in the order `curvekit --help` lists them.
-enum CommandRegistry {
-  static let commands: [any CurveKitCommand.Type] = [
+/// The `curvekit` subcommands this library holds, in the order `curvekit --help` lists them.
+/// `design` (the studio) lives in CurveStudioCLI, so a tool built on this library alone, such
+/// as the build plugin's `curvekit-codegen`, links no HTTP server and no studio.
+package enum CommandRegistry {
+  package static let commands: [any CurveKitCommand.Type] = [
     FitCommand.self,
     CheckCommand.self,
     EvalCommand.self,
@@ -10,10 +12,5 @@ enum CommandRegistry {
     GenerateCommand.self,
     PlotCommand.self,
     ExportCommand.self,
-    DesignCommand.self,
   ]
-
-  static func command(named name: String) -> (any CurveKitCommand.Type)? {
-    commands.first(where: { $0.name == name })
-  }
 }

@@ -50,7 +50,7 @@ package protocol CurveKitCommand: Sendable {
 
 extension CurveKitCommand {
   /// The full `--help` text.
-  static var helpText: String {
+  package static var helpText: String {
     var text = "OVERVIEW: \(abstract)\n\nUSAGE:\n"
     for line in usage { text += "  curvekit \(line)\n" }
     if !discussion.isEmpty { text += "\n\(discussion)\n" }

@@ -15,10 +15,13 @@ package enum CurveKitCommandLine {
 
   /// Runs `curvekit` on the process's standard streams and returns the exit status.
   /// - Parameter arguments: the arguments without the program name.
-  package static func main(arguments: [String]) -> Int32 {
+  /// - Parameter commands: the subcommands this tool has (`curvekit` adds `design`).
+  package static func main(
+    arguments: [String], commands: [any CurveKitCommand.Type] = CommandRegistry.commands
+  ) -> Int32 {
     signal(SIGPIPE, SIG_IGN)  // A closed pipe (`curvekit eval | head`) must not kill the tool.
     let io = StandardIO()
-    let status = run(arguments: arguments, io: io)
+    let status = run(arguments: arguments, io: io, commands: commands)
     io.flush()
     return status
   }
@@ -28,17 +31,20 @@ package enum CurveKitCommandLine {
   /// 0 on success; 1 when a check fails; 2 for invalid input or usage. Every failure
   /// writes exactly one line `error: …` to standard error. With no arguments at all, the
   /// command list goes to standard output first (a newcomer's first run), then exit 2.
-  package static func run(arguments: [String], io: any CommandIO) -> Int32 {
+  package static func run(
+    arguments: [String], io: any CommandIO, commands: [any CurveKitCommand.Type] = CommandRegistry.commands
+  ) -> Int32 {
+    func command(named name: String) -> (any CurveKitCommand.Type)? { commands.first { $0.name == name } }
     guard let name = arguments.first else {
-      io.write(overview)
+      io.write(overview(commands))
       return fail(UsageError("missing command: choose one of the commands above"), io: io)
     }
     switch name {
     case "--help", "-h", "help":
-      if arguments.count > 1, let command = CommandRegistry.command(named: arguments[1]) {
+      if arguments.count > 1, let command = command(named: arguments[1]) {
         io.write(command.helpText)
       } else {
-        io.write(overview)
+        io.write(overview(commands))
       }
       return ExitStatus.success.rawValue
     case "--version":
@@ -47,7 +53,7 @@ package enum CurveKitCommandLine {
     default:
       break
     }
-    guard let command = CommandRegistry.command(named: name) else {
+    guard let command = command(named: name) else {
       return fail(UsageError("unknown command '\(name)' (see 'curvekit --help')"), io: io)
     }
     do {
@@ -78,8 +84,8 @@ package enum CurveKitCommandLine {
     EchoedText.escaped(message)
   }
 
-  /// The text of `curvekit --help`.
-  static var overview: String {
+  /// The text of `curvekit --help` for a tool with `commands`.
+  static func overview(_ commands: [any CurveKitCommand.Type]) -> String {
     var text = """
       OVERVIEW: curvekit \(version): design, fit, verify and ship monotone depletion curves.
 
@@ -88,8 +94,8 @@ package enum CurveKitCommandLine {
       COMMANDS:
 
       """
-    let width = (CommandRegistry.commands.map { $0.name.count }.max() ?? 0) + 4
-    for command in CommandRegistry.commands {
+    let width = (commands.map { $0.name.count }.max() ?? 0) + 4
+    for command in commands {
       text += "  \(command.name)\(String(repeating: " ", count: width - command.name.count))\(command.abstract)\n"
     }
     text += """

@@ -1,4 +1,5 @@
 import CurveKitCLI
+import CurveStudioCLI
 
 #if canImport(Glibc)
   import Glibc
@@ -8,5 +9,6 @@ import CurveKitCLI
   import Darwin
 #endif
 
-// The executable is only this; every command lives in CurveKitCLI so tests can run it in-process.
-exit(CurveKitCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))
+// The executable is only this; every command lives in CurveKitCLI (and `design` in
+// CurveStudioCLI) so tests can run it in-process.
+exit(CurveKitCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst()), commands: StudioCommands.all))

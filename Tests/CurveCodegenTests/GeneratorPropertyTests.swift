@@ -68,8 +68,8 @@ struct GeneratorPropertyTests {
     #expect(throws: CodegenError.nonFiniteValue("x")) { try SwiftLiteral.double(-.infinity, what: "x") }
   }
 
-  /// The texts come from EmbedInverseKernelsPlugin at build time. This fails when the build
-  /// is stale (a kernel edited after the build, e.g. under `swift test --skip-build`), when the
+  /// The texts are checked in by scripts/embed-kernels.sh. This fails when a kernel was edited
+  /// and the script not run (or the build is stale, under `swift test --skip-build`), when the
   /// tool changed a byte (a raw-string delimiter or line ending gone wrong), when a file was not
   /// embedded, or when a kernel lost its markers.
   @Test(
@@ -80,12 +80,12 @@ struct GeneratorPropertyTests {
     let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     let library = try String(contentsOfFile: path, encoding: .utf8)
     let embedded = InverseKernelSource.fileText(part)
-    #expect(!embedded.isEmpty, "\(part.fileName) was not embedded in CurveCodegen by EmbedInverseKernelsPlugin")
+    #expect(!embedded.isEmpty, "\(part.fileName) was not embedded in CurveCodegen: run scripts/embed-kernels.sh")
     // Compared to a Bool first, so a failure prints one line rather than every byte of both.
     let identical = embedded.utf8.elementsEqual(bytes)
     #expect(
       identical,
-      "\(part.fileName) differs from the text embedded in CurveCodegen at build time: rebuild (swift build)")
+      "\(part.fileName) differs from the text embedded in CurveCodegen: run scripts/embed-kernels.sh")
     let body = InverseKernelSource.embeddedBody(part)
     #expect(!body.isEmpty, "\(part.fileName) lacks its embed markers")
     let bodyInFile = body.isEmpty || library.contains(body)  // an empty body already failed above

@@ -1,5 +1,6 @@
 import CurveCore
 import CurveKitCLI
+import CurveStudioCLI
 
 /// The outcome of running `curvekit` in-process.
 struct CommandResult {
@@ -17,7 +18,7 @@ func runCurveKit(
   _ arguments: [String], input: String = "", terminal: Bool = false, environment: [String: String]? = nil
 ) -> CommandResult {
   let io = CapturedIO(input: input, isOutputTerminal: terminal, environment: environment)
-  let status = CurveKitCommandLine.run(arguments: arguments, io: io)
+  let status = CurveKitCommandLine.run(arguments: arguments, io: io, commands: StudioCommands.all)
   return CommandResult(status: status, output: io.output, errors: io.errors)
 }
 

@@ -1,4 +1,5 @@
 import CurveKitCLI
+import CurveStudioCLI
 import CurveKitTestSupport
 import CurveSpec
 import CurveStudio
@@ -18,7 +19,7 @@ struct StudioAPITests {
   /// Runs `curvekit` in-process.
   static func cli(_ arguments: [String]) -> (status: Int32, output: String) {
     let io = CapturedIO()
-    let status = CurveKitCommandLine.run(arguments: arguments, io: io)
+    let status = CurveKitCommandLine.run(arguments: arguments, io: io, commands: StudioCommands.all)
     return (status, io.output)
   }
 

@@ -1,3 +1,4 @@
+import CurveKitCLI
 import CurveStudio
 import CurveStudioServer
 
