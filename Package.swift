@@ -77,7 +77,9 @@ let package = Package(
 
     .target(
       name: "CurveKitTools",
-      dependencies: ["CurveCore", "CurveSpec", "CurveFitting", "CurveEasing", "CurvePipeline", "CurveCodegen", "CurveDesign"]
+      dependencies: [
+        "CurveCore", "CurveSpec", "CurveFitting", "CurveEasing", "CurvePipeline", "CurveCodegen", "CurveDesign",
+      ]
     ),
     // Every command but `design`: no studio, no HTTP server.
     .target(

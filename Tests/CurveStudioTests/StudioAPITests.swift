@@ -1,8 +1,8 @@
 import CurveKitCLI
-import CurveStudioCLI
 import CurveKitTestSupport
 import CurveSpec
 import CurveStudio
+import CurveStudioCLI
 import CurveStudioServer
 import Foundation
 import Testing
