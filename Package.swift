@@ -70,6 +70,13 @@ let package = Package(
       name: "CurveStudio",
       dependencies: [
         "CurveCore", "CurveSpec", "CurveEasing", "CurvePipeline", "CurveCodegen", "CurveDesign", "CurveStudioServer",
+      ],
+      // The page is real files (linted by node --check, unit-tested by node --test), embedded
+      // in the binary at build time.
+      exclude: ["Assets/studio/core.test.mjs"],
+      resources: [
+        .embedInCode("Assets/index.html"), .embedInCode("Assets/studio.css"),
+        .embedInCode("Assets/studio/app.mjs"), .embedInCode("Assets/studio/core.mjs"),
       ]
     ),
 

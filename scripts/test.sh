@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command, and what CI runs (.ci/run). On a fresh machine it installs
 # what is missing, then:
-#   1. lints every Swift file with the toolchain's swift-format (strict);
+#   1. lints every Swift file with the toolchain's swift-format (strict) and every JavaScript
+#      file with node --check, then runs the studio page's unit tests (node --test);
 #   2. checks the module graph: the CurveKit product is the runtime alone;
 #   3. builds the DocC archive of the runtime (scripts/docs.sh, warnings are errors);
 #   4. builds the package and its tests with warnings as errors;
@@ -24,8 +25,10 @@ cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
 
 if [[ "${1:-}" == "--quick" ]]; then
-  echo "==> swift format lint --strict (house style: .swift-format)"
+  echo "==> swift format lint --strict (house style: .swift-format), node --check"
   scripts/lint.sh
+  echo "==> the studio page's unit tests (node --test)"
+  node --test Sources/CurveStudio/Assets/studio/
   echo "==> swift build --build-tests (warnings are errors)"
   swift build --build-tests -Xswiftc -warnings-as-errors
   echo "==> swift test"
@@ -35,8 +38,11 @@ elif [[ $# -gt 0 ]]; then
   exit 2
 fi
 
-echo "==> swift format lint --strict (house style: .swift-format)"
+echo "==> swift format lint --strict (house style: .swift-format), node --check"
 scripts/lint.sh
+
+echo "==> the studio page's unit tests (node --test)"
+node --test Sources/CurveStudio/Assets/studio/
 
 echo "==> module graph (the CurveKit product is the runtime alone)"
 scripts/check-module-graph.sh

@@ -66,8 +66,7 @@ public struct PlotSeries: Sendable {
     rmse = report?.rmse ?? 0
     maxAbsResidual = report?.maxAbsResidual ?? 0
     rSquared = report?.rSquared
-    let threshold = curve.minSlope > 0 ? curve.minSlope : SlopeProfile.defaultFlatThreshold
-    slope = SlopeProfile(curve.polynomial, flatThreshold: threshold)
+    slope = curve.slopeProfile
     verdict = curve.verdict
     milestones = curve.milestones
   }

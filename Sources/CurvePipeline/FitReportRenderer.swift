@@ -23,6 +23,7 @@ package enum FitReportRenderer {
     members.append(("monotonic", monotoneJSON(result)))
     members.append(("monotonicity", monotonicityJSON(curve)))
     if !curve.milestones.isEmpty { members.append(("milestones", milestonesJSON(curve))) }
+    members.append(("slopeBands", slopeBandsJSON(curve)))
     members.append(("diagnostics", diagnosticsJSON(curve.diagnostics(for: .check))))
     if let easing = curve.easing {
       let deviation = EasingImport.maxDeviation(of: curve.polynomial, from: easing)
@@ -247,6 +248,20 @@ package enum FitReportRenderer {
         "flatPoints",
         .array(curve.verdict.flatPoints.map { .object([("t", .number($0.t)), ("exact", .bool($0.isExact))]) })
       ),
+    ])
+  }
+
+  /// The curve's slope bands as data (``FittedCurve/slopeProfile``): `{"rising": [[from, to],
+  /// …], "flat": [[from, to], …], "flatThreshold": s}` in normalized t. The rising bands hold
+  /// the exact witness whenever the curve rises, so a page draws Swift's decision.
+  package static func slopeBandsJSON(_ curve: FittedCurve) -> JSONValue {
+    let profile = curve.slopeProfile
+    func ranges(_ list: [ClosedRange<Double>]) -> JSONValue {
+      .array(list.map { .numbers([$0.lowerBound, $0.upperBound]) })
+    }
+    return .object([
+      ("rising", ranges(profile.risingIntervals)), ("flat", ranges(profile.flatIntervals)),
+      ("flatThreshold", .number(profile.flatThreshold)),
     ])
   }
 

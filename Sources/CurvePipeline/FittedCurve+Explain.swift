@@ -26,6 +26,19 @@ extension FittedCurve {
     }
   }
 
+  /// Where the slope panel and the studio mark the curve: rising and flat intervals, with the
+  /// spec's `minSlope` (else ``SlopeProfile/defaultFlatThreshold``) as the flat threshold.
+  /// The rising intervals always hold the stretch around CurveCore's exact witness, so a
+  /// curve the exact verdict says rises is never drawn without a red band.
+  public var slopeProfile: SlopeProfile {
+    let profile = SlopeProfile(
+      polynomial, flatThreshold: minSlope > 0 ? minSlope : SlopeProfile.defaultFlatThreshold)
+    guard let witness = risingWitness, !profile.risingIntervals.contains(where: { $0.contains(witness.t) }),
+      let stretch = risingStretch()
+    else { return profile }
+    return profile.includingRising(stretch.from...stretch.to)
+  }
+
   /// The widest stretch of [0, 1] around the rising witness where the slope is positive, as
   /// (from, to) in normalized t, or nil when the curve never rises.
   /// - Complexity: at most 2 × 1024 slope evaluations and 2 × 60 bisection steps.

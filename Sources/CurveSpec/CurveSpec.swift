@@ -66,9 +66,11 @@ public struct CodegenOptions: Sendable, Hashable {
 /// the curve's span (t ∈ [0, 1], or days 0…durationDays) and every level in [0, 1] (or
 /// 0…100 %).
 public struct CurveSpec: Sendable {
-  /// Every key a spec may contain; any other key is an error, so typos are caught.
+  /// Every key a spec may contain, in the order the house style writes them (``jsonValue``;
+  /// the studio orders its canonical JSON by this list); any other key is an error, so typos
+  /// are caught.
   public static let knownKeys: [String] = [
-    "name", "description", "timeUnit", "levelUnit", "durationDays", "points", "weights", "degree", "endpoints",
+    "name", "description", "timeUnit", "levelUnit", "points", "weights", "degree", "durationDays", "endpoints",
     "constraints", "milestones", "monotonic", "minSlope", "codegen",
   ]
 

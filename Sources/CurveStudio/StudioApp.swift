@@ -30,9 +30,8 @@ package struct StudioApp: Sendable {
   package func handle(_ request: HTTPRequest) -> HTTPResponse {
     if case .refuse(let response) = policy.decide(request) { return response }
     switch request.path {
-    case "/": return only(["GET", "HEAD"], request) { StudioAssets.page }
-    case "/studio.css": return only(["GET", "HEAD"], request) { StudioAssets.style }
-    case "/studio.js": return only(["GET", "HEAD"], request) { StudioAssets.script }
+    case let path where StudioAssets.byPath[path] != nil:
+      return only(["GET", "HEAD"], request) { StudioAssets.response(for: path) ?? Self.error(404, "no such asset") }
     case "/api/session": return only(["GET", "HEAD"], request) { session }
     case "/api/spec":
       return only(["GET", "HEAD", "PUT"], request) {
@@ -61,6 +60,7 @@ package struct StudioApp: Sendable {
       200,
       .object([
         ("specs", .array(specs)), ("presets", StudioAPI.presets),
+        ("keyOrder", .array(CurveSpec.knownKeys.map(JSONValue.string))),
         (
           "features",
           .object([("units", .bool(units)), ("milestones", .bool(CurveSpec.knownKeys.contains("milestones")))])

@@ -1,6 +1,7 @@
 import CurveCore
 import CurveDesign
 import CurveKitTestSupport
+import CurvePipeline
 import Testing
 
 @Suite("Slope regions and plot numbers")
@@ -61,5 +62,22 @@ struct SlopeProfileTests {
     ])
   func numbers(got: String, want: String) {
     #expect(got == want)
+  }
+
+  /// Issue 19's cubic: the exact verdict finds a rise near t ≈ 0.501 a few ulps high, below the
+  /// scan's rounding tolerance. The curve's profile (what the plot and the studio draw) must
+  /// still hold a rising band around the exact witness, so the page and the verdict agree.
+  @Test("a rise a few ulps high still gets a rising band around the exact witness")
+  func exactWitnessBand() throws {
+    let curve = try CurveResolver.resolve(
+      CurveRequest(.coefficients([-2, 3.005859375, -1.5058640970458985, 1])))
+    let witness = try #require(curve.risingWitness)
+    #expect(abs(witness.t - 0.501) < 0.01)
+    let bands = curve.slopeProfile.risingIntervals
+    #expect(bands.contains { $0.contains(witness.t) }, "\(bands)")
+    #expect(PlotSeries(curve).slope.risingIntervals == bands)
+    // A curve that never rises has no band at all.
+    let falling = try CurveResolver.resolve(CurveRequest(.coefficients(ArticleCurve.current.cubic.coefficients)))
+    #expect(falling.slopeProfile.risingIntervals.isEmpty)
   }
 }

@@ -21,7 +21,8 @@ struct StudioSecurityTests {
     let fixture = try StudioFixture()
     let save = try #require(Self.save(fixture))
     for (method, path) in [
-      ("GET", "/"), ("GET", "/studio.js"), ("GET", "/studio.css"), ("GET", "/api/session"),
+      ("GET", "/"), ("GET", "/studio/app.mjs"), ("GET", "/studio/core.mjs"), ("GET", "/studio.css"),
+      ("GET", "/api/session"),
       ("GET", "/api/spec?spec=0"), ("POST", "/api/fit?spec=0"), ("POST", "/api/generate?spec=0"),
       ("POST", "/api/export?spec=0"),
     ] {
@@ -153,7 +154,8 @@ struct StudioSecurityTests {
     let fixture = try StudioFixture()
     for target in [
       "/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/api/spec?spec=../../../etc/passwd",
-      "/api/spec?spec=-1", "/api/spec?spec=1", "/studio.js/../../../etc/passwd", "/etc/passwd", "/api/spec/../../x",
+      "/api/spec?spec=-1", "/api/spec?spec=1", "/studio/app.mjs/../../../etc/passwd", "/studio.js", "/etc/passwd",
+      "/api/spec/../../x",
     ] {
       let response = try #require(fixture.request("GET", target))
       #expect(response.status == 404, "\(target)")

@@ -111,7 +111,15 @@ class Suite:
         shutil.copy(os.path.join(ROOT, "examples/curves/depletion.curve.json"), os.path.join(self.work, "depletion.curve.json"))
         shutil.copy(os.path.join(ROOT, "docs/gallery/specs/designer-sketch.curve.json"),
                     os.path.join(self.work, "sketch.curve.json"))
-        self.paths = [os.path.join(self.work, name) for name in ["depletion.curve.json", "sketch.curve.json", "new.curve.json"]]
+        # Issue 19's cubic [-2, 3.005859375, -1.5058640970458985, 1], fitted exactly (three exact
+        # points and its slope at 0): it rises near t = 0.501 by a few ulps, which the page's old
+        # slope scan missed. The page must draw Swift's band and name where it rises.
+        with open(os.path.join(self.work, "ulp-rise.curve.json"), "w") as handle:
+            json.dump({"name": "Ulp rise", "points": [[0, 1], [0.5, 0.7485327952270507], [1, 0.4999952779541015]],
+                       "degree": 3, "endpoints": False, "constraints": [{"t": 0, "slope": -1.5058640970458985}],
+                       "monotonic": "ignore"}, handle)
+        self.paths = [os.path.join(self.work, name)
+                      for name in ["depletion.curve.json", "sketch.curve.json", "new.curve.json", "ulp-rise.curve.json"]]
         self.studio = Studio(args.curvekit, self.paths)
         self.errors = []
 
@@ -167,7 +175,7 @@ class Suite:
         assert "Never rises" in self.verdict(), self.verdict()
         assert self.page.locator(".handle").count() == 7
         assert self.page.get_attribute("[data-testid=curve]", "d").startswith("M ")
-        assert self.page.locator('#tabs [role=tab]').count() == 3
+        assert self.page.locator('#tabs [role=tab]').count() == 4
         assert self.page.get_attribute(".handle", "role") == "slider"
         status, body = self.studio.api("POST", "/api/fit?spec=0", {"spec": json.load(open(self.paths[0]))})
         cli = subprocess.run([self.args.curvekit, "fit", self.paths[0], "--json"], capture_output=True)
@@ -270,6 +278,30 @@ class Suite:
         self.settle()
         assert "Rises" in self.verdict()
 
+    def test_bands_and_verdict_are_swifts(self):
+        """The page draws Swift's decision: the rising bands and the verdict's location come from
+        the fit answer (fit --json "slopeBands"), for the cubic whose rise is a few ulps high."""
+        self.switch(3)
+        doc = self.doc()
+        status, body = self.studio.api("POST", "/api/fit?spec=3", {"spec": doc["spec"]})
+        swift = json.loads(body)
+        assert status == 200 and swift["coefficients"] == [-2, 3.005859375, -1.5058640970458985, 1], swift
+        assert swift["monotonicity"]["verdict"] == "notMonotone"
+        rising = swift["slopeBands"]["rising"]
+        witness = swift["monotonicity"]["witness"]["t"]
+        assert rising and any(a <= witness <= b for a, b in rising), (rising, witness)
+        assert doc["fit"]["slopeBands"] == swift["slopeBands"], "the page holds Swift's bands"
+        rects = self.js("() => Array.from(document.querySelectorAll('#plot g.rising > rect'))"
+                        ".map((r) => [Number(r.getAttribute('x')), Number(r.getAttribute('width'))])")
+        frame = self.js("() => window.studio.frames.main")
+        assert len(rects) == len(rising), (rects, rising)
+        for (x, width), (a, b) in zip(rects, rising):
+            assert abs(x - (frame["left"] + a * frame["width"])) < 0.5, (x, a)
+            assert width >= 1.5
+        verdict = self.verdict()
+        assert "Rises" in verdict and "0.501" in verdict, verdict
+        self.switch(0)
+
     def test_add_milestone(self):
         features = self.js("() => window.studio.features")
         if not features.get("milestones"):
@@ -370,8 +402,9 @@ class Suite:
     def test_compare_overlays_the_others(self):
         self.switch(0)
         self.page.check("#compare")
-        self.wait("() => document.querySelectorAll('.compare-curve').length === 4")
-        assert self.page.locator("#legend span").count() == 3
+        # The three other specs, each as a level and a slope curve, and one legend entry per spec.
+        self.wait("() => document.querySelectorAll('.compare-curve').length === 6")
+        assert self.page.locator("#legend span").count() == 4
         self.page.uncheck("#compare")
 
     def test_preview_widget_percentage(self):

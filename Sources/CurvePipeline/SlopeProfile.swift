@@ -58,6 +58,36 @@ public struct SlopeProfile: Sendable, Hashable {
     flatIntervals = Self.intervals(grid: grid, values: values, of: derivative) { $0 <= tolerance && $0 > -threshold }
   }
 
+  /// The same profile with `stretch` among the rising intervals (merged with any it
+  /// overlaps): the stretch around CurveCore's exact witness, which the tolerance of the
+  /// scan can miss when the rise is a few ulps high (see ``FittedCurve/slopeProfile``).
+  public func includingRising(_ stretch: ClosedRange<Double>) -> SlopeProfile {
+    var merged: [ClosedRange<Double>] = []
+    for interval in (risingIntervals + [stretch]).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = merged.last, interval.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound...max(last.upperBound, interval.upperBound)
+      } else {
+        merged.append(interval)
+      }
+    }
+    return SlopeProfile(
+      derivative: derivative, risingIntervals: merged, flatIntervals: flatIntervals, flatThreshold: flatThreshold,
+      roundingTolerance: roundingTolerance, minimumSlope: minimumSlope, maximumSlope: maximumSlope)
+  }
+
+  private init(
+    derivative: Polynomial, risingIntervals: [ClosedRange<Double>], flatIntervals: [ClosedRange<Double>],
+    flatThreshold: Double, roundingTolerance: Double, minimumSlope: Double, maximumSlope: Double
+  ) {
+    self.derivative = derivative
+    self.risingIntervals = risingIntervals
+    self.flatIntervals = flatIntervals
+    self.flatThreshold = flatThreshold
+    self.roundingTolerance = roundingTolerance
+    self.minimumSlope = minimumSlope
+    self.maximumSlope = maximumSlope
+  }
+
   /// True when no rising interval was found: the level never goes up on [0, 1].
   public var neverRises: Bool { risingIntervals.isEmpty }
 

@@ -1,0 +1,1523 @@
+// The studio page's application: state, drawing, input and transport. Curve facts (verdicts,
+// rising stretches, slope bands, milestone states, diagnostics) come from the server's
+// answers; the pure logic is in core.mjs. Served as /studio/app.mjs, an ES module.
+import {
+  DEFAULT_KEY_ORDER, RECONNECT, canonicalJSON, checkpoint as historyCheckpoint, dropCheckpoint, nextDelay,
+  redo as historyRedo, undo as historyUndo,
+} from './core.mjs';
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+const $ = (id) => document.getElementById(id);
+const PALETTE = ['#0f766e', '#7c3aed', '#c2410c', '#be185d', '#475569'];
+const GEOMETRY = {
+  main: { left: 64, top: 18, width: 628, height: 300 },
+  slope: { left: 64, top: 352, width: 628, height: 96 },
+};
+const state = {
+  docs: [], active: 0, presets: [], features: {}, compare: false, drag: null, selected: -1, frozen: null,
+  format: 'swift', exportText: { swift: '', css: '', swiftui: '' }, exportNotes: [],
+  preview: { t: 0, playing: false, speed: 1, last: 0 },
+  metrics: { moves: [], fits: [], dispatch: [], renders: [], redraws: 0, fitsDone: 0, transport: 'fetch' },
+  ready: false, keyOrder: DEFAULT_KEY_ORDER,
+};
+window.studio = state;
+
+// MARK: - Small helpers
+
+function el(name, attributes, parent) {
+  const node = document.createElementNS(SVGNS, name);
+  for (const key in attributes || {}) node.setAttribute(key, attributes[key]);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+function html(name, attributes, text) {
+  const node = document.createElement(name);
+  for (const key in attributes || {}) node.setAttribute(key, attributes[key]);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+/** The spec as canonical JSON, keys in the server's house order (see core.mjs). */
+function canon(spec) { return canonicalJSON(spec, state.keyOrder); }
+function clone(value) { return JSON.parse(JSON.stringify(value)); }
+function fmt(value, digits) {
+  if (value === null || value === undefined || !isFinite(value)) return '—';
+  const d = digits === undefined ? 4 : digits;
+  const text = Number(value).toPrecision(d);
+  return String(Number(text));
+}
+function fixed(value, decimals) {
+  return isFinite(value) ? (Math.round(value * Math.pow(10, decimals)) / Math.pow(10, decimals)).toString() : '—';
+}
+/** A level difference in percentage points, readable at any size. */
+function percentPoints(value) {
+  if (!isFinite(value)) return '—';
+  const v = value * 100;
+  if (v !== 0 && Math.abs(v) < 0.001) return v.toExponential(1);
+  return fixed(v, 3);
+}
+function roundHalfAway(value) { return value < 0 ? -Math.round(-value) : Math.round(value); }
+function widgetPercent(level) {
+  const percent = roundHalfAway(level * 100);
+  return isNaN(percent) ? 0 : Math.min(100, Math.max(0, percent));
+}
+function horner(c, t) {
+  let v = 0;
+  for (let i = 0; i < c.length; i++) v = v * t + c[i];
+  return v;
+}
+function derivative(c) {
+  const n = c.length - 1;
+  const d = [];
+  for (let i = 0; i < n; i++) d.push(c[i] * (n - i));
+  return d.length ? d : [0];
+}
+function degreeOf(c) {
+  let i = 0;
+  while (i < c.length - 1 && c[i] === 0) i++;
+  return c.length - 1 - i;
+}
+
+// MARK: - Units: the spec's own (normalized/days, fraction/percent) and the plot's [0, 1] frame
+
+function units(spec) {
+  const duration = typeof spec.durationDays === 'number' && spec.durationDays > 0 ? spec.durationDays : null;
+  const days = spec.timeUnit === 'days' && duration !== null;
+  const percent = spec.levelUnit === 'percent';
+  return { duration, days, percent, tScale: days ? duration : 1, yScale: percent ? 100 : 1 };
+}
+function normPoints(spec) {
+  const u = units(spec);
+  return (spec.points || []).map((p) => [p[0] / u.tScale, p[1] / u.yScale]);
+}
+function timeLabel(spec, t) {
+  const u = units(spec);
+  return u.duration ? 'day ' + fmt(t * u.duration, 3) : 't ' + fmt(t, 3);
+}
+function levelLabel(y) { return fixed(y * 100, 1) + ' %'; }
+function specT(spec, t) { return roundTo(t * units(spec).tScale, 6); }
+function specY(spec, y) { return roundTo(y * units(spec).yScale, units(spec).percent ? 4 : 6); }
+function roundTo(value, decimals) {
+  const scale = Math.pow(10, decimals);
+  return Math.round(value * scale) / scale;
+}
+/** With the depletion endpoints (the default) times stay in the span and levels in 0…100 %. */
+function endpointsHold(spec) { return spec.endpoints !== false; }
+/** The spec's minSlope (level units per time unit) as fraction per period, as the plot's slope panel shows f′. */
+function normalizedMinSlope(spec) {
+  const u = units(spec);
+  return (spec.minSlope || 0) * u.tScale / u.yScale;
+}
+/**
+ * Rewrites every number of the spec in other units (points, milestones, constraints, minSlope), so the
+ * curve stays the same: times scale by the duration, levels by 100, slopes by both.
+ */
+function convertUnits(spec, timeUnit, levelUnit) {
+  const from = units(spec);
+  const next = Object.assign({}, spec, { timeUnit, levelUnit });
+  if (timeUnit === 'normalized') delete next.timeUnit;
+  if (levelUnit === 'fraction') delete next.levelUnit;
+  const to = units(next);
+  const tk = to.tScale / from.tScale;
+  const yk = to.yScale / from.yScale;
+  // 15 significant digits: every digit the designer wrote, without the binary noise (0.1 × 7 = 0.7).
+  const clean = (v) => Number(v.toPrecision(15));
+  const T = (v) => clean(v * tk);
+  const L = (v) => clean(v * yk);
+  next.points = (spec.points || []).map((p) => [T(p[0]), L(p[1])]);
+  if (Array.isArray(spec.milestones)) {
+    next.milestones = spec.milestones.map((m) => m.until !== undefined ? { until: T(m.until), atLeast: L(m.atLeast) }
+      : { from: T(m.from), atMost: L(m.atMost) });
+  }
+  if (Array.isArray(spec.constraints)) {
+    next.constraints = spec.constraints.map((k) => k.value !== undefined ? { t: T(k.t), value: L(k.value) }
+      : { t: T(k.t), slope: clean(k.slope * yk / tk) });
+  }
+  if (typeof spec.minSlope === 'number') next.minSlope = clean(spec.minSlope * yk / tk);
+  return next;
+}
+
+// MARK: - Frames: data to SVG coordinates
+
+function computeFrames(doc) {
+  let lo = -0.05;
+  let hi = 1.05;
+  let slo = -0.25;
+  let shi = 0;
+  const curves = [];
+  if (doc.fit) curves.push(doc.fit.coefficients);
+  if (doc.enforce) curves.push(doc.enforce.coefficients);
+  for (const c of curves) {
+    const d = derivative(c);
+    for (let k = 0; k <= 100; k++) {
+      const t = k / 100;
+      const v = horner(c, t);
+      const s = horner(d, t);
+      lo = Math.min(lo, v - 0.03);
+      hi = Math.max(hi, v + 0.03);
+      slo = Math.min(slo, s);
+      shi = Math.max(shi, s);
+    }
+  }
+  for (const p of normPoints(doc.spec)) {
+    lo = Math.min(lo, p[1] - 0.05);
+    hi = Math.max(hi, p[1] + 0.05);
+  }
+  lo = Math.max(-1, lo);
+  hi = Math.min(2, hi);
+  slo = Math.max(-1e6, slo);
+  shi = Math.min(1e6, shi);
+  const pad = 0.12 * (shi - slo || 1);
+  return {
+    main: Object.assign({ lo, hi }, GEOMETRY.main),
+    slope: Object.assign({ lo: slo - pad, hi: shi + pad }, GEOMETRY.slope),
+  };
+}
+function X(frame, t) { return frame.left + t * frame.width; }
+function Y(frame, v) { return frame.top + (frame.hi - v) / (frame.hi - frame.lo) * frame.height; }
+function fromX(frame, x) { return (x - frame.left) / frame.width; }
+function fromY(frame, y) { return frame.hi - (y - frame.top) / frame.height * (frame.hi - frame.lo); }
+function niceStep(rough) {
+  if (!(rough > 0) || !isFinite(rough)) return 1;
+  let power = Math.pow(10, Math.floor(Math.log10(rough)));
+  for (const f of [1, 2, 2.5, 5, 10]) if (f * power >= rough * 0.999999) return f * power;
+  return 10 * power;
+}
+function timeTicks(spec) {
+  const u = units(spec);
+  if (!u.duration) return [0, 0.25, 0.5, 0.75, 1].map((t) => ({ t, label: String(t) }));
+  const step = niceStep(u.duration / 7);
+  const ticks = [];
+  for (let k = 0; k * step <= u.duration * (1 + 1e-9) && k < 100; k++) {
+    ticks.push({ t: k * step / u.duration, label: fmt(k * step, 4) });
+  }
+  return ticks;
+}
+
+/** SVG path of f on [a, b] as cubic Hermite segments (exact for degree ≤ 3). */
+function path(c, frame, a, b) {
+  const from = a === undefined ? 0 : a;
+  const to = b === undefined ? 1 : b;
+  const d = derivative(c);
+  const segments = degreeOf(c) <= 3 ? 1 : Math.max(1, Math.ceil(64 * (to - from)));
+  const P = (t, v) => X(frame, t).toFixed(2) + ' ' + Y(frame, v).toFixed(2);
+  let text = 'M ' + P(from, horner(c, from));
+  for (let i = 0; i < segments; i++) {
+    const t0 = from + (to - from) * i / segments;
+    const t1 = i + 1 === segments ? to : from + (to - from) * (i + 1) / segments;
+    const h = t1 - t0;
+    const f0 = horner(c, t0);
+    const f1 = horner(c, t1);
+    const d0 = horner(d, t0);
+    const d1 = horner(d, t1);
+    text += ' C ' + P(t0 + h / 3, f0 + h * d0 / 3) + ' ' + P(t1 - h / 3, f1 - h * d1 / 3) + ' ' + P(t1, f1);
+  }
+  return text;
+}
+
+// MARK: - The plot
+
+const plot = {};
+function buildPlot() {
+  const svg = $('plot');
+  plot.svg = svg;
+  const defs = el('defs', {}, svg);
+  for (const [id, f] of [['clip-main', GEOMETRY.main], ['clip-slope', GEOMETRY.slope]]) {
+    const clip = el('clipPath', { id }, defs);
+    el('rect', { x: f.left, y: f.top, width: f.width, height: f.height }, clip);
+  }
+  const m = GEOMETRY.main;
+  const s = GEOMETRY.slope;
+  plot.mainBg = el('rect', { class: 'panel-bg', x: m.left, y: m.top, width: m.width, height: m.height, rx: 4 }, svg);
+  plot.slopeBg = el('rect', { class: 'panel-bg', x: s.left, y: s.top, width: s.width, height: s.height, rx: 4 }, svg);
+  plot.grid = el('g', { class: 'grid' }, svg);
+  plot.rising = el('g', { class: 'rising' }, svg);
+  plot.flat = el('g', { class: 'flat' }, svg);
+  plot.axes = el('g', { class: 'axis' }, svg);
+  plot.ticks = el('g', {}, svg);
+  const main = el('g', { 'clip-path': 'url(#clip-main)' }, svg);
+  plot.milestoneZones = el('g', {}, main);
+  plot.linear = el('line', { class: 'linear-ref' }, main);
+  plot.compare = el('g', {}, main);
+  plot.halos = el('g', {}, main);
+  plot.enforce = el('path', { class: 'enforce-curve', d: '' }, main);
+  plot.curve = el('path', { class: 'curve', d: '', 'data-testid': 'curve' }, main);
+  plot.whiskers = el('g', {}, main);
+  plot.marker = el('line', { class: 'marker' }, main);
+  plot.markerDot = el('circle', { class: 'marker-dot', r: 4 }, main);
+  const slope = el('g', { 'clip-path': 'url(#clip-slope)' }, svg);
+  plot.zero = el('line', { class: 'zero' }, slope);
+  plot.minSlope = el('line', { class: 'min-slope' }, slope);
+  plot.slopeCompare = el('g', {}, slope);
+  plot.slopeCurve = el('path', { class: 'slope-curve', d: '' }, slope);
+  plot.slopeMarker = el('line', { class: 'marker' }, slope);
+  plot.milestones = el('g', {}, svg);
+  plot.handles = el('g', { class: 'handles' }, svg);
+  plot.tip = el('text', { class: 'readout-tip', 'text-anchor': 'middle' }, svg);
+  const title = (x, y, text, rotate) => {
+    const node = el('text', { class: 'axis-title', x, y, 'text-anchor': 'middle' }, svg);
+    if (rotate) node.setAttribute('transform', 'rotate(-90 ' + x + ' ' + y + ')');
+    node.textContent = text;
+    return node;
+  };
+  title(16, m.top + m.height / 2, 'level', true);
+  title(16, s.top + s.height / 2, 'slope f′', true);
+  plot.timeTitle = title(m.left + m.width / 2, s.top + s.height + 40, 'time');
+  svg.addEventListener('dblclick', onPlotDoubleClick);
+  svg.addEventListener('pointerdown', onPlotPointerDown);
+  // pointerrawupdate (Chromium, secure contexts) arrives as soon as the pointer moves, not at the next
+  // frame as pointermove does; a drag listens to whichever the browser has.
+  svg.addEventListener('onpointerrawupdate' in window ? 'pointerrawupdate' : 'pointermove', onPointerMove);
+  svg.addEventListener('pointerup', onPointerUp);
+  svg.addEventListener('pointercancel', onPointerUp);
+}
+
+function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+
+function bands(group, list, frame) {
+  clear(group);
+  for (const [a, b] of list) {
+    const x0 = X(frame, a);
+    el('rect', { x: x0, y: frame.top, width: Math.max(X(frame, b) - x0, 1.5), height: frame.height }, group);
+  }
+}
+
+function drawAxes(doc, frames) {
+  const m = frames.main;
+  const s = frames.slope;
+  // The axes change only with the frame and the time unit: during a drag the frame is frozen.
+  const key = [m.lo, m.hi, s.lo, s.hi, doc.spec.durationDays, doc.spec.timeUnit].join(' ');
+  if (key === plot.axesKey) return;
+  plot.axesKey = key;
+  clear(plot.grid);
+  clear(plot.axes);
+  clear(plot.ticks);
+  const tt = timeTicks(doc.spec);
+  for (const f of [m, s]) {
+    for (const tick of tt) el('line', { x1: X(f, tick.t), x2: X(f, tick.t), y1: f.top, y2: f.top + f.height }, plot.grid);
+    el('line', { x1: f.left, x2: f.left, y1: f.top, y2: f.top + f.height }, plot.axes);
+    el('line', { x1: f.left, x2: f.left + f.width, y1: f.top + f.height, y2: f.top + f.height }, plot.axes);
+  }
+  for (let v = Math.ceil(m.lo * 4) / 4; v <= m.hi + 1e-9; v += 0.25) {
+    el('line', { x1: m.left, x2: m.left + m.width, y1: Y(m, v), y2: Y(m, v) }, plot.grid);
+    const label = el('text', { class: 'tick', x: m.left - 8, y: Y(m, v) + 4, 'text-anchor': 'end' }, plot.ticks);
+    label.textContent = Math.round(v * 100) + ' %';
+  }
+  const step = niceStep((s.hi - s.lo) / 3);
+  for (let v = Math.ceil(s.lo / step) * step, k = 0; v <= s.hi + 1e-12 && k < 20; v += step, k++) {
+    el('line', { x1: s.left, x2: s.left + s.width, y1: Y(s, v), y2: Y(s, v) }, plot.grid);
+    const label = el('text', { class: 'tick', x: s.left - 8, y: Y(s, v) + 4, 'text-anchor': 'end' }, plot.ticks);
+    label.textContent = fmt(Math.abs(v) < step * 1e-9 ? 0 : v, 3);
+  }
+  for (const tick of tt) {
+    const label = el('text', { class: 'tick', x: X(s, tick.t), y: s.top + s.height + 18, 'text-anchor': 'middle' },
+      plot.ticks);
+    label.textContent = tick.label;
+  }
+  plot.timeTitle.textContent = units(doc.spec).duration ? 'time (days)' : 'time (fraction of the period)';
+}
+
+function render() {
+  const doc = current();
+  if (!doc) return;
+  const frames = state.frozen || computeFrames(doc);
+  state.frames = frames;
+  const m = frames.main;
+  const s = frames.slope;
+  drawAxes(doc, frames);
+  plot.linear.setAttribute('x1', X(m, 0));
+  plot.linear.setAttribute('y1', Y(m, 1));
+  plot.linear.setAttribute('x2', X(m, 1));
+  plot.linear.setAttribute('y2', Y(m, 0));
+  plot.zero.setAttribute('x1', s.left);
+  plot.zero.setAttribute('x2', s.left + s.width);
+  plot.zero.setAttribute('y1', Y(s, 0));
+  plot.zero.setAttribute('y2', Y(s, 0));
+  const minSlope = normalizedMinSlope(doc.spec);
+  plot.minSlope.setAttribute('visibility', minSlope > 0 ? 'visible' : 'hidden');
+  plot.minSlope.setAttribute('x1', s.left);
+  plot.minSlope.setAttribute('x2', s.left + s.width);
+  plot.minSlope.setAttribute('y1', Y(s, -minSlope));
+  plot.minSlope.setAttribute('y2', Y(s, -minSlope));
+  const fit = doc.fit;
+  const c = fit ? fit.coefficients : null;
+  clear(plot.halos);
+  if (c) {
+    // Swift's bands (fit --json "slopeBands"): the rising ones always hold the exact witness.
+    const bandsAnswer = fit.slopeBands || { rising: [], flat: [] };
+    const profile = { rising: bandsAnswer.rising, flat: bandsAnswer.flat, threshold: bandsAnswer.flatThreshold };
+    doc.profile = profile;
+    bands(plot.rising, profile.rising.map((r) => r), m);
+    const slopeBands = el('g', {}, plot.rising);
+    for (const [a, b] of profile.rising) {
+      el('rect', { x: X(s, a), y: s.top, width: Math.max(X(s, b) - X(s, a), 1.5), height: s.height }, slopeBands);
+      el('path', { class: 'halo', d: path(c, m, a, b) }, plot.halos);
+    }
+    bands(plot.flat, profile.flat, s);
+    plot.curve.setAttribute('d', path(c, m));
+    plot.slopeCurve.setAttribute('d', path(derivative(c), s));
+  } else {
+    clear(plot.rising);
+    clear(plot.flat);
+  }
+  plot.curve.classList.toggle('failed', !!doc.error);
+  const showEnforce = doc.enforce && fit && !fit.monotonic.decreasing && doc.spec.monotonic !== 'enforce';
+  plot.enforce.setAttribute('d', showEnforce ? path(doc.enforce.coefficients, m) : '');
+  renderCompare(frames);
+  renderPoints(doc, frames);
+  renderMilestones(doc, frames);
+  renderPreview();
+  state.metrics.redraws++;
+}
+
+function renderCompare(frames) {
+  clear(plot.compare);
+  clear(plot.slopeCompare);
+  const legend = $('legend');
+  clear(legend);
+  const others = state.compare ? state.docs.filter((d) => d !== current() && d.fit) : [];
+  legend.hidden = others.length === 0;
+  if (others.length) {
+    const own = html('span', {}, current().spec.name || current().name);
+    own.style.setProperty('--chip', 'var(--curve)');
+    legend.appendChild(own);
+  }
+  others.forEach((doc, i) => {
+    const colour = PALETTE[i % PALETTE.length];
+    el('path', { class: 'compare-curve', d: path(doc.fit.coefficients, frames.main), stroke: colour }, plot.compare);
+    el('path', { class: 'compare-curve', d: path(derivative(doc.fit.coefficients), frames.slope), stroke: colour },
+      plot.slopeCompare);
+    const chip = html('span', {}, doc.spec.name || doc.name);
+    chip.style.setProperty('--chip', colour);
+    legend.appendChild(chip);
+  });
+}
+
+function renderPoints(doc, frames) {
+  const m = frames.main;
+  const points = normPoints(doc.spec);
+  const c = doc.fit ? doc.fit.coefficients : null;
+  clear(plot.whiskers);
+  if (c) {
+    for (const [t, y] of points) {
+      el('line', { class: 'whisker', x1: X(m, t), x2: X(m, t), y1: Y(m, y), y2: Y(m, horner(c, t)) }, plot.whiskers);
+    }
+  }
+  const handles = plot.handles;
+  while (handles.children.length > points.length) handles.removeChild(handles.lastChild);
+  while (handles.children.length < points.length) {
+    const g = el('g', { class: 'handle', tabindex: '0', role: 'slider', 'aria-valuemin': '0', 'aria-valuemax': '100' },
+      handles);
+    el('circle', { class: 'hit', r: 22 }, g);
+    el('circle', { class: 'ring', r: 12 }, g);
+    el('circle', { class: 'dot', r: 6 }, g);
+    g.addEventListener('pointerdown', onHandlePointerDown);
+    g.addEventListener('keydown', onHandleKey);
+    g.addEventListener('focus', () => select(Number(g.dataset.index), false));
+  }
+  points.forEach(([t, y], i) => {
+    const g = handles.children[i];
+    g.dataset.index = String(i);
+    g.setAttribute('transform', 'translate(' + X(m, t).toFixed(2) + ' ' + Y(m, y).toFixed(2) + ')');
+    g.setAttribute('aria-label', 'Point ' + (i + 1));
+    g.setAttribute('aria-valuenow', fixed(y * 100, 1));
+    g.setAttribute('aria-valuetext', timeLabel(doc.spec, t) + ', level ' + levelLabel(y));
+    g.classList.toggle('selected', i === state.selected);
+    g.classList.toggle('invalid', doc.errorPoint === i);
+  });
+  const tipIndex = state.drag && state.drag.kind === 'point' ? state.drag.index : -1;
+  if (tipIndex >= 0 && points[tipIndex]) {
+    const [t, y] = points[tipIndex];
+    plot.tip.setAttribute('x', X(m, t));
+    plot.tip.setAttribute('y', Y(m, y) - 16);
+    plot.tip.textContent = timeLabel(doc.spec, t) + ' · ' + levelLabel(y);
+    plot.tip.setAttribute('visibility', 'visible');
+  } else {
+    plot.tip.setAttribute('visibility', 'hidden');
+  }
+}
+
+// MARK: - Milestones (the designer-units fields: {"until": T, "atLeast": L} and {"from": T, "atMost": L})
+
+
+function renderMilestones(doc, frames) {
+  clear(plot.milestones);
+  clear(plot.milestoneZones);
+  const list = Array.isArray(doc.spec.milestones) ? doc.spec.milestones : [];
+  const m = frames.main;
+  const u = units(doc.spec);
+  const c = doc.fit ? doc.fit.coefficients : null;
+  list.forEach((ms, i) => {
+    const lower = ms.atLeast !== undefined;
+    const level = (lower ? ms.atLeast : ms.atMost) / u.yScale;
+    const from = ms.until !== undefined ? 0 : (ms.from || 0) / u.tScale;
+    const to = ms.until !== undefined ? ms.until / u.tScale : 1;
+    const reported = doc.fit && Array.isArray(doc.fit.milestones) ? doc.fit.milestones[i] : null;
+    // Swift's milestone states (fit --json "milestones"); unknown while the fit fails.
+    const met = reported && !doc.error ? reported.holds : true;
+    const zoneClass = 'milestone ' + (met ? 'met' : 'missed');
+    const zone = el('g', { class: zoneClass }, plot.milestoneZones);
+    const yTop = lower ? Y(m, m.hi) : Y(m, level);
+    const yBottom = lower ? Y(m, level) : Y(m, m.lo);
+    el('rect', { class: 'zone', x: X(m, from), y: Math.min(yTop, yBottom), width: X(m, to) - X(m, from),
+      height: Math.abs(yBottom - yTop) }, zone);
+    const g = el('g', { class: zoneClass, 'data-milestone': String(i) }, plot.milestones);
+    el('line', { class: 'guide', x1: X(m, from), x2: X(m, to), y1: Y(m, level), y2: Y(m, level) }, g);
+    const grip = el('rect', { class: 'grip', x: X(m, from), y: Y(m, level) - 10, width: X(m, to) - X(m, from),
+      height: 20, tabindex: '0', role: 'slider', 'aria-label': 'Milestone ' + (i + 1) + ' level',
+      'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': fixed(level * 100, 1) }, g);
+    const endT = ms.until !== undefined ? to : from;
+    const end = el('circle', { class: 'end', cx: X(m, endT), cy: Y(m, level), r: 6, tabindex: '0', role: 'slider',
+      'aria-label': 'Milestone ' + (i + 1) + ' time', 'aria-valuemin': '0', 'aria-valuemax': String(u.tScale),
+      'aria-valuenow': String(ms.until !== undefined ? ms.until : ms.from) }, g);
+    const label = el('text', { x: X(m, (from + to) / 2), y: Y(m, level) + (lower ? 16 : -8), 'text-anchor': 'middle' },
+      g);
+    const when = ms.until !== undefined ? 'until ' + timeLabel(doc.spec, to) : 'from ' + timeLabel(doc.spec, from);
+    label.textContent = (lower ? '≥ ' : '≤ ') + levelLabel(level) + ' ' + when + (met ? ' ✓' : ' ✗');
+    grip.addEventListener('pointerdown', (e) => startMilestoneDrag(e, i, 'level'));
+    end.addEventListener('pointerdown', (e) => startMilestoneDrag(e, i, 'time'));
+    grip.addEventListener('keydown', (e) => milestoneKey(e, i, 'level'));
+    end.addEventListener('keydown', (e) => milestoneKey(e, i, 'time'));
+  });
+}
+
+function setMilestone(doc, i, kind, tNorm, yNorm) {
+  const ms = doc.spec.milestones[i];
+  const u = units(doc.spec);
+  if (kind === 'level') {
+    const value = specY(doc.spec, Math.min(1, Math.max(0, yNorm)));
+    if (ms.atLeast !== undefined) ms.atLeast = value; else ms.atMost = value;
+  } else {
+    const value = specT(doc.spec, Math.min(1, Math.max(0, tNorm)));
+    if (ms.until !== undefined) ms.until = value; else ms.from = value;
+  }
+  void u;
+}
+
+function startMilestoneDrag(event, index, kind) {
+  event.preventDefault();
+  event.stopPropagation();
+  const doc = current();
+  checkpoint(doc);
+  state.drag = { kind: 'milestone', index, part: kind, pointer: event.pointerId, moved: false };
+  state.frozen = state.frames;
+  plot.svg.setPointerCapture(event.pointerId);
+}
+
+function milestoneKey(event, index, kind) {
+  const step = (event.shiftKey ? 10 : 1) * 0.005;
+  const doc = current();
+  const ms = doc.spec.milestones[index];
+  const u = units(doc.spec);
+  let dt = 0;
+  let dy = 0;
+  if (event.key === 'ArrowUp') dy = step;
+  else if (event.key === 'ArrowDown') dy = -step;
+  else if (event.key === 'ArrowRight') dt = step;
+  else if (event.key === 'ArrowLeft') dt = -step;
+  else if (event.key === 'Delete' || event.key === 'Backspace') {
+    event.preventDefault();
+    checkpoint(doc);
+    doc.spec.milestones.splice(index, 1);
+    changed();
+    return;
+  } else return;
+  event.preventDefault();
+  checkpoint(doc);
+  const level = (ms.atLeast !== undefined ? ms.atLeast : ms.atMost) / u.yScale;
+  const time = (ms.until !== undefined ? ms.until : ms.from) / u.tScale;
+  setMilestone(doc, index, kind === 'level' ? 'level' : 'time', time + dt, level + dy);
+  changed();
+}
+
+function addMilestone() {
+  const doc = current();
+  checkpoint(doc);
+  const u = units(doc.spec);
+  if (!Array.isArray(doc.spec.milestones)) doc.spec.milestones = [];
+  doc.spec.milestones.push({ until: roundTo(0.25 * u.tScale, 4), atLeast: roundTo(0.8 * u.yScale, 4) });
+  changed();
+}
+
+// MARK: - The preview: the level bar draining over the duration, as the widget shows it
+
+function renderPreview() {
+  const doc = current();
+  const t = state.preview.t;
+  const c = doc && doc.fit ? doc.fit.coefficients : null;
+  const level = c ? horner(c, Math.min(1, Math.max(0, t))) : 1 - t;
+  const percent = widgetPercent(level);
+  $('widget-fill').style.width = Math.min(100, Math.max(0, level * 100)) + '%';
+  $('widget-percent').textContent = percent + ' %';
+  const u = units(doc.spec);
+  $('widget-time').textContent = u.duration ? 'day ' + fixed(t * u.duration, 2) + ' of ' + fmt(u.duration, 4)
+    : 't ' + fixed(t, 3);
+  $('scrub').value = String(Math.round(t * 1000));
+  $('scrub').setAttribute('aria-valuetext', $('widget-time').textContent + ', ' + percent + ' %');
+  const f = state.frames;
+  if (f) {
+    const x = X(f.main, t);
+    for (const line of [plot.marker]) {
+      line.setAttribute('x1', x);
+      line.setAttribute('x2', x);
+      line.setAttribute('y1', f.main.top);
+      line.setAttribute('y2', f.main.top + f.main.height);
+    }
+    plot.slopeMarker.setAttribute('x1', x);
+    plot.slopeMarker.setAttribute('x2', x);
+    plot.slopeMarker.setAttribute('y1', f.slope.top);
+    plot.slopeMarker.setAttribute('y2', f.slope.top + f.slope.height);
+    plot.markerDot.setAttribute('cx', x);
+    plot.markerDot.setAttribute('cy', Y(f.main, level));
+    const visible = state.preview.playing || t > 0 ? 'visible' : 'hidden';
+    for (const node of [plot.marker, plot.slopeMarker, plot.markerDot]) node.setAttribute('visibility', visible);
+  }
+  $('play').textContent = state.preview.playing ? '❚❚' : '▶';
+  $('play').setAttribute('aria-label', state.preview.playing ? 'Pause the preview' : 'Play the preview');
+}
+
+function previewFrame(now) {
+  if (!state.preview.playing) return;
+  const elapsed = now - state.preview.last;
+  state.preview.last = now;
+  state.preview.t = Math.min(1, state.preview.t + elapsed * state.preview.speed / 6000);
+  if (state.preview.t >= 1) state.preview.playing = false;
+  renderPreview();
+  if (state.preview.playing) requestAnimationFrame(previewFrame);
+}
+
+function togglePlay() {
+  const p = state.preview;
+  p.playing = !p.playing;
+  if (p.playing) {
+    if (p.t >= 1) p.t = 0;
+    p.last = performance.now();
+    requestAnimationFrame(previewFrame);
+  }
+  renderPreview();
+}
+
+// MARK: - The verdict card
+
+function renderVerdict() {
+  const doc = current();
+  const verdict = $('verdict');
+  const detail = $('verdict-detail');
+  const summary = $('summary');
+  const stats = $('stats');
+  clear(stats);
+  $('overlay-note').hidden = true;
+  if (doc.error) {
+    verdict.className = 'verdict error';
+    verdict.textContent = '⚠ Cannot fit';
+    detail.textContent = doc.error.error + (doc.error.field ? ' (' + doc.error.field + ')' : '');
+    summary.textContent = '';
+    return;
+  }
+  const fit = doc.fit;
+  if (!fit) return;
+  const mono = fit.monotonic;
+  const rising = doc.profile ? doc.profile.rising : [];
+  const spec = doc.spec;
+  if (mono.decreasing) {
+    verdict.className = 'verdict good';
+    verdict.textContent = '✓ Never rises' + (mono.policy === 'enforce' && !mono.wasAlreadyMonotone ? ' (enforced)' : '');
+  } else {
+    verdict.className = 'verdict bad';
+    const scale = units(spec).duration || 1;
+    const where = rising.map(([a, b]) => fmt(a * scale, 3) + '–' + fmt(b * scale, 3)).join(', ');
+    verdict.textContent = '✗ Rises' + (where ? ': ' + (units(spec).duration ? 'days ' : 't ') + where : '');
+  }
+  const witness = fit.monotonicity && fit.monotonicity.witness;
+  detail.textContent = witness
+    ? 'Exact witness: f′(' + fmt(witness.t, 6) + ') = ' + fmt(witness.slope, 4) + ' > 0, at ' + timeLabel(spec, witness.t)
+    : 'Exact verdict: ' + mono.verdict;
+  if (mono.policy !== 'require') detail.textContent += ' · policy ' + mono.policy;
+  if (mono.policy === 'enforce' && mono.wasAlreadyMonotone === false && mono.active) {
+    detail.textContent += ' · active ' + mono.active.join(', ') + ' · RMSE +' + fmt(mono.rmseRise, 3);
+  }
+  const worst = fit.maxAbsResidual;
+  const worstT = fit.maxAbsResidualT;
+  let text = fit.summary ? String(fit.summary) : '';
+  if (!text) {
+    text = 'Worst miss ' + percentPoints(worst) + ' points at ' + timeLabel(spec, worstT / 1) +
+      ' (point ' + (fit.maxAbsResidualIndex + 1) + ').';
+    const list = Array.isArray(spec.milestones) ? spec.milestones : [];
+    if (list.length) {
+      const met = (Array.isArray(fit.milestones) ? fit.milestones : []).filter((state) => state.holds).length;
+      text += ' Milestones met: ' + met + ' of ' + list.length + '.';
+    }
+    if (!mono.decreasing) text += ' The level goes up where the plot is red.';
+  }
+  summary.textContent = text;
+  const add = (label, value) => {
+    const box = html('div');
+    box.appendChild(html('dt', {}, label));
+    box.appendChild(html('dd', {}, value));
+    stats.appendChild(box);
+  };
+  add('RMSE', percentPoints(fit.rmse) + ' %');
+  add('max |r|', percentPoints(worst) + ' %');
+  add('R²', fit.rSquared === null ? '—' : fmt(fit.rSquared, 5));
+  add('cond', fmt(fit.conditionNumber, 3));
+  if (doc.enforce && !mono.decreasing && spec.monotonic !== 'enforce') {
+    $('overlay-note').hidden = false;
+    $('overlay-text').textContent = 'Best curve that never rises (enforce): RMSE ' +
+      percentPoints(doc.enforce.rmse) + ' %';
+  }
+}
+
+// MARK: - The side panel
+
+function renderSettings() {
+  const doc = current();
+  const spec = doc.spec;
+  const u = units(spec);
+  if (document.activeElement !== $('name') || state.forceInputs) $('name').value = spec.name || '';
+  for (const button of document.querySelectorAll('#policy button')) {
+    button.setAttribute('aria-checked', String(button.dataset.policy === (spec.monotonic || 'require')));
+  }
+  $('degree').value = String(spec.degree || 3);
+  setInput($('min-slope'), spec.minSlope);
+  setInput($('duration'), spec.durationDays);
+  $('endpoints-field').hidden = !state.features.units;
+  $('units-row').hidden = !state.features.units;
+  for (const button of document.querySelectorAll('#time-unit button')) {
+    button.setAttribute('aria-checked', String(button.dataset.unit === (spec.timeUnit || 'normalized')));
+  }
+  for (const button of document.querySelectorAll('#level-unit button')) {
+    button.setAttribute('aria-checked', String(button.dataset.unit === (spec.levelUnit || 'fraction')));
+  }
+  $('endpoints').checked = spec.endpoints !== false;
+  const explicit = Array.isArray(spec.constraints) ? spec.constraints : null;
+  $('constraints').textContent = explicit
+    ? 'Constraints: ' + (explicit.length ? explicit.map((k) => k.value !== undefined ? 'f(' + k.t + ') = ' + k.value
+      : 'f′(' + k.t + ') = ' + k.slope).join(', ') : 'none (unconstrained)')
+    : (spec.endpoints === false ? 'No endpoint constraints.' : 'Endpoints: f(0) = 1, f(1) = 0.');
+  $('min-slope-label').textContent = 'Min slope' + (u.days || u.percent ? ' (' + (u.percent ? '%' : 'level') + '/' +
+    (u.days ? 'day' : 'period') + ')' : '');
+  $('t-head').textContent = u.days ? 'day' : 't';
+  $('y-head').textContent = u.percent ? 'level %' : 'level';
+  for (const id of ['min-slope', 'duration', 'degree', 'name']) $(id).classList.remove('invalid');
+  const field = doc.error && doc.error.field;
+  const fieldInput = { minSlope: 'min-slope', durationDays: 'duration', degree: 'degree', name: 'name' }[field];
+  if (fieldInput) $(fieldInput).classList.add('invalid');
+  renderTable();
+  renderMilestoneList();
+  $('add-milestone').hidden = !state.features.milestones;
+}
+
+/** A value for an input: six significant digits (the spec keeps every digit until edited). */
+function shortNumber(value) { return typeof value === 'number' ? String(Number(value.toPrecision(6))) : value; }
+function setInput(input, value) {
+  if (document.activeElement === input && !state.forceInputs) return;
+  input.value = value === undefined || value === null ? '' : String(value);
+}
+
+function renderTable() {
+  const doc = current();
+  const spec = doc.spec;
+  const body = $('points');
+  const points = spec.points || [];
+  while (body.children.length > points.length) body.removeChild(body.lastChild);
+  while (body.children.length < points.length) {
+    const row = html('tr');
+    row.appendChild(html('td'));
+    for (const part of ['t', 'y', 'w']) {
+      const cell = html('td');
+      const input = html('input', { type: 'number', step: 'any', 'data-part': part });
+      input.addEventListener('change', onCellChange);
+      input.addEventListener('focus', () => select(Number(row.dataset.index), false));
+      cell.appendChild(input);
+      row.appendChild(cell);
+    }
+    const cell = html('td');
+    const remove = html('button', { title: 'Delete this point' }, '×');
+    remove.addEventListener('click', () => deletePoint(Number(row.dataset.index)));
+    cell.appendChild(remove);
+    row.appendChild(cell);
+    body.appendChild(row);
+  }
+  points.forEach((p, i) => {
+    const row = body.children[i];
+    row.dataset.index = String(i);
+    row.classList.toggle('selected', i === state.selected);
+    row.children[0].textContent = String(i + 1);
+    const inputs = row.querySelectorAll('input');
+    inputs[0].setAttribute('aria-label', 'Point ' + (i + 1) + ' time');
+    inputs[1].setAttribute('aria-label', 'Point ' + (i + 1) + ' level');
+    inputs[2].setAttribute('aria-label', 'Point ' + (i + 1) + ' weight');
+    setInput(inputs[0], shortNumber(p[0]));
+    setInput(inputs[1], shortNumber(p[1]));
+    setInput(inputs[2], spec.weights ? spec.weights[i] : '');
+    inputs[2].placeholder = '1';
+    const field = doc.error && doc.error.field;
+    inputs[0].classList.toggle('invalid', field === 'points[' + i + '][0]' || field === 'points[' + i + ']');
+    inputs[1].classList.toggle('invalid', field === 'points[' + i + '][1]');
+    inputs[2].classList.toggle('invalid', field === 'weights[' + i + ']' || (field === 'weights' && i === 0));
+  });
+}
+
+function onCellChange(event) {
+  const input = event.target;
+  const index = Number(input.closest('tr').dataset.index);
+  const doc = current();
+  const value = input.value.trim() === '' ? null : Number(input.value);
+  checkpoint(doc);
+  if (input.dataset.part === 'w') {
+    if (value === null) {
+      if (doc.spec.weights) doc.spec.weights[index] = 1;
+    } else {
+      if (!doc.spec.weights) doc.spec.weights = doc.spec.points.map(() => 1);
+      doc.spec.weights[index] = value;
+    }
+    if (doc.spec.weights && doc.spec.weights.every((w) => w === 1)) delete doc.spec.weights;
+  } else if (value !== null && isFinite(value)) {
+    doc.spec.points[index][input.dataset.part === 't' ? 0 : 1] = value;
+  }
+  changed();
+}
+
+function renderMilestoneList() {
+  const doc = current();
+  const list = Array.isArray(doc.spec.milestones) ? doc.spec.milestones : [];
+  const card = $('milestones-card');
+  card.hidden = !state.features.milestones && list.length === 0;
+  const box = $('milestones');
+  clear(box);
+  if (!list.length) {
+    box.appendChild(html('p', { class: 'muted small' }, 'None. + Milestone adds a guide the curve must meet.'));
+  }
+  list.forEach((ms, i) => {
+    const row = html('div', { class: 'milestone-row' });
+    const kind = html('select', { 'aria-label': 'Milestone ' + (i + 1) + ' kind' });
+    kind.appendChild(html('option', { value: 'until' }, 'at least, until'));
+    kind.appendChild(html('option', { value: 'from' }, 'at most, from'));
+    kind.value = ms.until !== undefined ? 'until' : 'from';
+    const level = html('input', { type: 'number', step: 'any', 'aria-label': 'Milestone ' + (i + 1) + ' level' });
+    level.value = String(ms.atLeast !== undefined ? ms.atLeast : ms.atMost);
+    const time = html('input', { type: 'number', step: 'any', 'aria-label': 'Milestone ' + (i + 1) + ' time' });
+    time.value = String(ms.until !== undefined ? ms.until : ms.from);
+    const remove = html('button', { title: 'Delete this milestone' }, '×');
+    const update = () => {
+      checkpoint(doc);
+      const l = Number(level.value);
+      const t = Number(time.value);
+      doc.spec.milestones[i] = kind.value === 'until' ? { until: t, atLeast: l } : { from: t, atMost: l };
+      changed();
+    };
+    kind.addEventListener('change', update);
+    level.addEventListener('change', update);
+    time.addEventListener('change', update);
+    remove.addEventListener('click', () => {
+      checkpoint(doc);
+      doc.spec.milestones.splice(i, 1);
+      changed();
+    });
+    for (const node of [kind, level, time, remove]) row.appendChild(node);
+    box.appendChild(row);
+  });
+}
+
+function renderTabs() {
+  const tabs = $('tabs');
+  clear(tabs);
+  if (state.docs.length < 2) {
+    $('compare-toggle').hidden = true;
+  } else {
+    $('compare-toggle').hidden = false;
+  }
+  state.docs.forEach((doc, i) => {
+    const tab = html('button', { role: 'tab', 'aria-selected': String(i === state.active) }, doc.name);
+    if (isDirty(doc)) tab.appendChild(html('span', { class: 'dirty', title: 'unsaved edits' }, '●'));
+    tab.addEventListener('click', () => switchTo(i));
+    tabs.appendChild(tab);
+  });
+  const doc = current();
+  $('save').disabled = !doc || doc.scratch;
+  $('save').title = doc && doc.scratch ? 'Scratch pad: start curvekit design NAME.curve.json to save'
+    : 'Save (Ctrl/⌘ S)';
+  $('undo').disabled = !doc || doc.past.length === 0;
+  $('redo').disabled = !doc || doc.future.length === 0;
+  document.title = (doc && isDirty(doc) ? '● ' : '') + (doc ? doc.name + ' — ' : '') + 'CurveKit Studio';
+}
+
+function setStatus(text, tone) {
+  const status = $('status');
+  status.textContent = text;
+  status.className = 'status' + (tone ? ' ' + tone : '');
+}
+
+// MARK: - Export
+
+let exportTimer = 0;
+function scheduleExport() {
+  clearTimeout(exportTimer);
+  exportTimer = setTimeout(refreshExport, 250);
+}
+async function refreshExport() {
+  const doc = current();
+  if (doc.error) return;
+  const body = { spec: doc.spec };
+  const [generated, exported] = await Promise.all([api('POST', '/api/generate?spec=' + doc.index, body), api('POST', '/api/export?spec=' + doc.index, body)]);
+  if (doc !== current()) return;
+  state.exportText.swift = generated.status === 200 ? generated.data.swift : '// ' + generated.data.error;
+  state.exportText.css = exported.status === 200 ? exported.data.css : '/* ' + exported.data.error + ' */';
+  state.exportText.swiftui = exported.status === 200 ? exported.data.swiftui : '// ' + exported.data.error;
+  state.exportNotes = [].concat(generated.status === 200 ? generated.data.notes : [],
+    exported.status === 200 ? exported.data.notes : []);
+  renderExport();
+}
+function renderExport() {
+  for (const tab of document.querySelectorAll('[data-format]')) {
+    tab.setAttribute('aria-selected', String(tab.dataset.format === state.format));
+  }
+  $('code').textContent = state.exportText[state.format] || '';
+  $('code-notes').textContent = state.exportNotes.join(' ');
+}
+async function copyCode() {
+  const text = state.exportText[state.format] || '';
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (error) {
+    const range = document.createRange();
+    range.selectNodeContents($('code'));
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    document.execCommand('copy');
+  }
+  state.copied = text;
+  $('copy').textContent = 'Copied ✓';
+  setTimeout(() => { $('copy').textContent = 'Copy'; }, 1200);
+}
+
+// MARK: - Editing, undo and redo
+
+function current() { return state.docs[state.active]; }
+function isDirty(doc) { return !doc.scratch && doc.loaded && canon(doc.spec) !== doc.baseline; }
+function checkpoint(doc) { historyCheckpoint(doc, canon(doc.spec)); }
+function undo() {
+  const doc = current();
+  const previous = historyUndo(doc, canon(doc.spec));
+  if (previous === null) return;
+  doc.spec = JSON.parse(previous);
+  state.selected = Math.min(state.selected, doc.spec.points.length - 1);
+  changed(true);
+}
+function redo() {
+  const doc = current();
+  const next = historyRedo(doc, canon(doc.spec));
+  if (next === null) return;
+  doc.spec = JSON.parse(next);
+  changed(true);
+}
+/**
+ * After any edit: refit (at most once per frame), redraw the side panel, mark the tab. `replaced`: the
+ * whole spec changed (undo, redo, a reload), so even the focused field shows the new value.
+ */
+function changed(replaced) {
+  state.forceInputs = !!replaced;
+  renderSettings();
+  state.forceInputs = false;
+  renderTabs();
+  render();
+  requestFit();
+}
+function select(index, focus) {
+  state.selected = index;
+  if (focus && plot.handles.children[index]) plot.handles.children[index].focus();
+  for (const [i, g] of Array.from(plot.handles.children).entries()) g.classList.toggle('selected', i === index);
+  for (const [i, row] of Array.from($('points').children).entries()) row.classList.toggle('selected', i === index);
+}
+function deletePoint(index) {
+  const doc = current();
+  if (doc.spec.points.length <= 1 || index < 0) return;
+  checkpoint(doc);
+  doc.spec.points.splice(index, 1);
+  if (doc.spec.weights) doc.spec.weights.splice(index, 1);
+  state.selected = Math.min(index, doc.spec.points.length - 1);
+  changed();
+}
+function addPoint(tNorm, yNorm) {
+  const doc = current();
+  checkpoint(doc);
+  const spec = doc.spec;
+  const t = specT(spec, tNorm);
+  const y = specY(spec, yNorm);
+  let index = spec.points.findIndex((p) => p[0] > t);
+  if (index < 0) index = spec.points.length;
+  spec.points.splice(index, 0, [t, y]);
+  if (spec.weights) spec.weights.splice(index, 0, 1);
+  state.selected = index;
+  changed();
+}
+function addPointInGap() {
+  const doc = current();
+  const ts = [0].concat(normPoints(doc.spec).map((p) => p[0]).sort((a, b) => a - b), [1]);
+  let best = 0;
+  for (let i = 1; i < ts.length; i++) if (ts[i] - ts[i - 1] > ts[best + 1] - ts[best]) best = i - 1;
+  const t = (ts[best] + ts[best + 1]) / 2;
+  const c = doc.fit ? doc.fit.coefficients : [-1, 1];
+  addPoint(t, horner(c, t));
+}
+function movePoint(doc, index, tNorm, yNorm) {
+  const spec = doc.spec;
+  const inside = endpointsHold(spec);
+  const t = inside ? Math.min(1, Math.max(0, tNorm)) : tNorm;
+  const y = inside ? Math.min(1, Math.max(0, yNorm)) : Math.min(2, Math.max(-1, yNorm));
+  spec.points[index] = [specT(spec, t), specY(spec, y)];
+}
+
+// MARK: - Pointer and keyboard
+
+function svgPoint(event) {
+  const matrix = plot.svg.getScreenCTM();
+  if (!matrix) return { x: 0, y: 0 };
+  const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+  return { x: point.x, y: point.y };
+}
+function onHandlePointerDown(event) {
+  event.preventDefault();
+  event.stopPropagation();
+  const index = Number(event.currentTarget.dataset.index);
+  const doc = current();
+  checkpoint(doc);
+  state.drag = { kind: 'point', index, pointer: event.pointerId, moved: false };
+  state.frozen = state.frames;
+  select(index, true);
+  plot.svg.setPointerCapture(event.pointerId);
+  plot.svg.classList.add('dragging');
+}
+function onPlotPointerDown(event) {
+  if (event.target === plot.svg || event.target.classList.contains('panel-bg')) select(-1, false);
+}
+function onPointerMove(event) {
+  const drag = state.drag;
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const doc = current();
+  const f = state.frames.main;
+  const p = svgPoint(event);
+  drag.moved = true;
+  if (drag.kind === 'point') {
+    movePoint(doc, drag.index, fromX(f, p.x), fromY(f, p.y));
+    state.pendingMoves.push(event.timeStamp);
+    state.metrics.dispatch.push(performance.now() - event.timeStamp);
+  } else {
+    setMilestone(doc, drag.index, drag.part, fromX(f, p.x), fromY(f, p.y));
+  }
+  renderPoints(doc, state.frames);
+  renderMilestones(doc, state.frames);
+  requestFit();
+}
+function onPointerUp(event) {
+  const drag = state.drag;
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const doc = current();
+  if (!drag.moved) dropCheckpoint(doc);
+  state.drag = null;
+  state.frozen = null;
+  plot.svg.classList.remove('dragging');
+  changed();
+}
+function onPlotDoubleClick(event) {
+  if (event.target.closest && event.target.closest('.handle')) return;
+  const f = state.frames.main;
+  const p = svgPoint(event);
+  if (p.x < f.left || p.x > f.left + f.width || p.y < f.top || p.y > f.top + f.height) return;
+  addPoint(fromX(f, p.x), fromY(f, p.y));
+}
+function onHandleKey(event) {
+  const index = Number(event.currentTarget.dataset.index);
+  const doc = current();
+  const step = (event.shiftKey ? 10 : 1) * 0.005;
+  const [t, y] = normPoints(doc.spec)[index];
+  let next = null;
+  if (event.key === 'ArrowUp') next = [t, y + step];
+  else if (event.key === 'ArrowDown') next = [t, y - step];
+  else if (event.key === 'ArrowRight') next = [t + step, y];
+  else if (event.key === 'ArrowLeft') next = [t - step, y];
+  else if (event.key === 'Delete' || event.key === 'Backspace') {
+    event.preventDefault();
+    deletePoint(index);
+    requestAnimationFrame(() => select(state.selected, true));
+    return;
+  }
+  if (!next) return;
+  event.preventDefault();
+  checkpoint(doc);
+  movePoint(doc, index, next[0], next[1]);
+  changed();
+}
+function onGlobalKey(event) {
+  const mod = event.ctrlKey || event.metaKey;
+  const key = event.key.toLowerCase();
+  if (mod && key === 'z') {
+    event.preventDefault();
+    if (event.shiftKey) redo(); else undo();
+  } else if (mod && key === 'y') {
+    event.preventDefault();
+    redo();
+  } else if (mod && key === 's') {
+    event.preventDefault();
+    save();
+  } else if (!mod && (event.key === 'Delete' || event.key === 'Backspace') && state.selected >= 0 &&
+    !/^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName) && !event.target.closest('.handle, .milestone')) {
+    event.preventDefault();
+    deletePoint(state.selected);
+  } else if (!mod && key === 'p' && !/^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName)) {
+    togglePlay();
+  }
+}
+
+// MARK: - Fitting: at most one request in flight, the latest spec once per frame
+
+let fitFrame = 0;
+let fitBusy = false;
+let fitWanted = false;
+let generation = 0;
+state.pendingMoves = [];
+let lastFitFrame = -1;
+/** The current frame's time: document.timeline advances once per frame. */
+function frameTime() {
+  const time = document.timeline ? document.timeline.currentTime : null;
+  return time === null || time === undefined ? Math.floor(performance.now() / 16) : time;
+}
+/** Fits now when nothing is in flight and no fit started in this frame; otherwise on the next frame. */
+function requestFit() {
+  fitWanted = true;
+  if (!fitBusy && lastFitFrame !== frameTime()) {
+    flushFit();
+  } else if (!fitFrame) {
+    fitFrame = requestAnimationFrame(flushFit);
+  }
+}
+async function flushFit() {
+  fitFrame = 0;
+  if (fitBusy || !fitWanted) return;
+  lastFitFrame = frameTime();
+  fitWanted = false;
+  fitBusy = true;
+  const doc = current();
+  const moves = state.pendingMoves;
+  state.pendingMoves = [];
+  const mine = ++generation;
+  const started = performance.now();
+  let result;
+  try {
+    result = await fitRequest(doc.index, doc.spec);
+  } catch (error) {
+    result = { status: 0, data: { error: 'the studio server is not answering' } };
+  }
+  const answered = performance.now();
+  state.metrics.fits.push(answered - started);
+  if (result.status === 200) {
+    doc.fit = result.data;
+    doc.error = null;
+    doc.errorPoint = -1;
+  } else {
+    doc.error = result.data || { error: 'HTTP ' + result.status };
+    const match = /^points\[(\d+)\]/.exec(doc.error.field || '');
+    doc.errorPoint = match ? Number(match[1]) : -1;
+  }
+  if (doc === current()) {
+    render();
+    renderVerdict();
+    if (result.status !== 200 || !state.drag) renderSettings();
+    const done = performance.now();
+    for (const stamp of moves) state.metrics.moves.push(done - stamp);
+    state.metrics.renders.push(done - answered);
+  }
+  state.metrics.fitsDone++;
+  fitBusy = false;
+  if (fitWanted) {
+    if (!fitFrame) fitFrame = requestAnimationFrame(flushFit);
+  } else if (mine === generation) {
+    afterFit(doc);
+  }
+}
+/** When the plain fit rises, fit the same spec under enforce and overlay it; refresh the export. */
+async function afterFit(doc) {
+  const fit = doc.fit;
+  const spec = doc.spec;
+  if (fit && !doc.error && !fit.monotonic.decreasing && spec.monotonic !== 'enforce' && (spec.degree || 3) <= 3) {
+    const asked = canon(spec);
+    const result = await fitRequest(doc.index, Object.assign({}, spec, { monotonic: 'enforce' }));
+    if (canon(doc.spec) !== asked) return;
+    doc.enforce = result.status === 200 ? result.data : null;
+  } else {
+    doc.enforce = null;
+  }
+  if (doc === current()) {
+    render();
+    renderVerdict();
+    scheduleExport();
+  }
+}
+
+// MARK: - The live channel: a WebSocket for fits while dragging (one message each way, no HTTP request)
+
+const live = { socket: null, open: false, next: 1, waiting: new Map(), delay: RECONNECT.first };
+function connectLive() {
+  if (!('WebSocket' in window)) return;
+  let socket;
+  try {
+    socket = new WebSocket('ws://' + location.host + '/api/live');
+  } catch (error) {
+    return;
+  }
+  live.socket = socket;
+  socket.onopen = () => {
+    live.open = true;
+    live.delay = RECONNECT.first;
+    state.metrics.transport = 'websocket';
+  };
+  socket.onmessage = (event) => {
+    let message;
+    try { message = JSON.parse(event.data); } catch (error) { return; }
+    const resolve = live.waiting.get(message.id);
+    if (resolve) {
+      live.waiting.delete(message.id);
+      resolve({ status: message.status, data: message.body });
+    }
+  };
+  socket.onclose = () => {
+    live.open = false;
+    live.socket = null;
+    state.metrics.transport = 'fetch';
+    for (const resolve of live.waiting.values()) resolve(null);
+    live.waiting.clear();
+    setTimeout(connectLive, live.delay);
+    live.delay = nextDelay(live.delay);
+  };
+}
+/** A fit over the live channel when it is open, else (or when it drops) as POST /api/fit: the same answer. */
+function fitRequest(index, spec) {
+  const post = () => api('POST', '/api/fit?spec=' + index, { spec }, undefined, 'high');
+  if (!live.open) return post();
+  return new Promise((resolve) => {
+    const id = live.next++;
+    live.waiting.set(id, resolve);
+    live.socket.send(JSON.stringify({ id, op: 'fit', index, spec }));
+  }).then((result) => result || post());
+}
+
+// MARK: - Server calls, saving, and watching the file on disk
+
+async function api(method, url, body, headers, priority) {
+  const init = { method, headers: Object.assign({}, headers || {}), credentials: 'same-origin', cache: 'no-store' };
+  if (priority) init.priority = priority;
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try { data = JSON.parse(text); } catch (error) { data = { error: text }; }
+  }
+  return { status: response.status, data, etag: response.headers.get('ETag') };
+}
+
+async function save() {
+  const doc = current();
+  if (doc.scratch || doc.saving) return;
+  doc.saving = true;
+  setStatus('Saving…');
+  const headers = doc.etag ? { 'If-Match': doc.etag } : { 'If-None-Match': '*' };
+  const sent = canon(doc.spec);
+  let result;
+  try {
+    result = await api('PUT', '/api/spec?spec=' + doc.index, { spec: doc.spec }, headers);
+  } finally {
+    doc.saving = false;
+  }
+  if (result.status === 200) {
+    doc.etag = result.data.etag;
+    doc.exists = true;
+    doc.baseline = canon(result.data.spec);
+    const unchanged = canon(doc.spec) === sent;
+    if (unchanged) doc.spec = result.data.spec;
+    hideBanner();
+    setStatus('Saved ' + new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }), 'good');
+    changed(unchanged);
+  } else if (result.status === 412) {
+    showConflict(doc, 'changed on disk since you loaded it. Your save was not written.');
+    setStatus('Not saved: conflict', 'bad');
+  } else {
+    setStatus('Not saved: ' + (result.data && result.data.error), 'bad');
+  }
+}
+
+async function load(doc) {
+  const result = await api('GET', '/api/spec?spec=' + doc.index);
+  if (result.status === 200 && result.data.spec) {
+    doc.spec = result.data.spec;
+    doc.etag = result.data.etag;
+    doc.exists = true;
+    doc.baseline = canon(doc.spec);
+  } else if (result.status === 200) {
+    doc.spec = starter(doc.name);
+    doc.etag = result.data.etag;
+    doc.exists = true;
+    doc.baseline = null;
+    setStatus('The file is not a valid spec: ' + result.data.invalid.error, 'bad');
+  } else {
+    doc.spec = starter(doc.name);
+    doc.etag = null;
+    doc.exists = false;
+    doc.baseline = null;
+    setStatus('New file: the first save creates ' + doc.name);
+  }
+  doc.loaded = true;
+}
+
+function starter(fileName) {
+  const base = (fileName || 'curve').replace(/\.curve\.json$|\.json$/i, '').replace(/[-_]+/g, ' ').trim();
+  const name = base ? base.replace(/\b\w/g, (ch) => ch.toUpperCase()) : 'New Curve';
+  const preset = state.presets[0];
+  const spec = preset ? clone(preset.spec) : { points: [[0.25, 0.8], [0.5, 0.57], [0.75, 0.31]], degree: 3 };
+  spec.name = name;
+  delete spec.description;
+  return spec;
+}
+
+let pollTimer = 0;
+async function poll() {
+  clearTimeout(pollTimer);
+  const doc = current();
+  if (doc && !doc.scratch && doc.loaded && !doc.saving) {
+    try {
+      const headers = doc.etag ? { 'If-None-Match': doc.etag } : {};
+      const result = await api('GET', '/api/spec?spec=' + doc.index, undefined, headers);
+      if (doc.saving) {
+        // A save started meanwhile; its answer decides.
+      } else if (result.status === 200 && result.data.etag !== doc.etag) {
+        if (!isDirty(doc) && result.data.spec) {
+          checkpoint(doc);
+          doc.spec = result.data.spec;
+          doc.etag = result.data.etag;
+          doc.exists = true;
+          doc.baseline = canon(doc.spec);
+          hideBanner();
+          setStatus('Reloaded: the file changed on disk', 'good');
+          changed(true);
+        } else {
+          doc.incoming = result.data;
+          showConflict(doc, result.data.spec ? 'changed on disk while you were editing.'
+            : 'changed on disk, and is not a valid spec now: ' + result.data.invalid.error);
+        }
+      } else if (result.status === 404 && doc.exists) {
+        doc.exists = false;
+        doc.etag = null;
+        doc.baseline = null;
+        setStatus('The file was deleted on disk; Save writes it again', 'bad');
+        renderTabs();
+      }
+    } catch (error) {
+      setStatus('The studio server is not answering', 'bad');
+    }
+  }
+  pollTimer = setTimeout(poll, document.hidden ? 4000 : 1000);
+}
+
+function showConflict(doc, text) {
+  $('banner-text').textContent = '“' + doc.name + '” ' + text;
+  $('banner').hidden = false;
+  state.conflict = doc;
+}
+function hideBanner() {
+  $('banner').hidden = true;
+  state.conflict = null;
+}
+async function takeTheirs() {
+  const doc = state.conflict || current();
+  checkpoint(doc);
+  await load(doc);
+  hideBanner();
+  setStatus('Loaded the file from disk', 'good');
+  changed(true);
+}
+async function keepMine() {
+  const doc = state.conflict || current();
+  const result = await api('GET', '/api/spec?spec=' + doc.index);
+  if (result.status === 200) {
+    doc.etag = result.data.etag;
+    doc.exists = true;
+  } else if (result.status === 404) {
+    doc.etag = null;
+    doc.exists = false;
+  }
+  doc.baseline = null;
+  hideBanner();
+  setStatus('Keeping your edits: Save overwrites the file');
+  renderTabs();
+}
+
+// MARK: - Documents and start-up
+
+async function switchTo(index) {
+  if (index === state.active && current().loaded) return;
+  state.active = index;
+  state.selected = -1;
+  const doc = current();
+  if (!doc.loaded) await load(doc);
+  hideBanner();
+  state.forceInputs = true;
+  renderSettings();
+  state.forceInputs = false;
+  renderTabs();
+  render();
+  renderVerdict();
+  requestFit();
+  poll();
+}
+
+async function fitOthers() {
+  for (const doc of state.docs) {
+    if (doc === current()) continue;
+    if (!doc.loaded) await load(doc);
+    const result = await fitRequest(doc.index, doc.spec);
+    doc.fit = result.status === 200 ? result.data : null;
+  }
+  render();
+}
+
+function applyPreset(id) {
+  const preset = state.presets.find((p) => p.id === id);
+  if (!preset) return;
+  const doc = current();
+  checkpoint(doc);
+  const keep = { name: doc.spec.name, durationDays: doc.spec.durationDays, codegen: doc.spec.codegen };
+  const spec = clone(preset.spec);
+  spec.name = keep.name || preset.name;
+  if (keep.durationDays !== undefined) spec.durationDays = keep.durationDays;
+  if (keep.codegen !== undefined) spec.codegen = keep.codegen;
+  const u = units(doc.spec);
+  if (u.days || u.percent) {
+    spec.timeUnit = doc.spec.timeUnit;
+    spec.levelUnit = doc.spec.levelUnit;
+    spec.points = spec.points.map((p) => [roundTo(p[0] * u.tScale, 6), roundTo(p[1] * u.yScale, 6)]);
+  }
+  doc.spec = spec;
+  state.selected = -1;
+  changed(true);
+}
+
+function wire() {
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('save').addEventListener('click', save);
+  $('banner-theirs').addEventListener('click', takeTheirs);
+  $('banner-mine').addEventListener('click', keepMine);
+  $('add-point').addEventListener('click', addPointInGap);
+  $('add-milestone').addEventListener('click', addMilestone);
+  $('use-enforce').addEventListener('click', () => setField('monotonic', 'enforce'));
+  $('play').addEventListener('click', togglePlay);
+  $('copy').addEventListener('click', copyCode);
+  $('speed').addEventListener('change', () => { state.preview.speed = Number($('speed').value); });
+  $('scrub').addEventListener('input', () => {
+    state.preview.t = Number($('scrub').value) / 1000;
+    state.preview.playing = false;
+    renderPreview();
+  });
+  $('compare').addEventListener('change', () => {
+    state.compare = $('compare').checked;
+    if (state.compare) fitOthers(); else render();
+  });
+  $('preset').addEventListener('change', () => {
+    applyPreset($('preset').value);
+    $('preset').value = '';
+  });
+  $('name').addEventListener('change', () => setField('name', $('name').value));
+  $('degree').addEventListener('change', () => setField('degree', Number($('degree').value)));
+  $('min-slope').addEventListener('change', () => setNumber('minSlope', $('min-slope').value));
+  $('duration').addEventListener('change', () => setNumber('durationDays', $('duration').value));
+  $('endpoints').addEventListener('change', () => setField('endpoints', $('endpoints').checked ? undefined : false));
+  for (const button of document.querySelectorAll('#policy button')) {
+    button.addEventListener('click', () => setField('monotonic', button.dataset.policy === 'require' ? undefined
+      : button.dataset.policy));
+    button.addEventListener('keydown', (event) => {
+      const order = ['require', 'enforce', 'ignore'];
+      const i = order.indexOf(button.dataset.policy);
+      const next = event.key === 'ArrowRight' ? order[(i + 1) % 3] : event.key === 'ArrowLeft' ? order[(i + 2) % 3]
+        : null;
+      if (!next) return;
+      event.preventDefault();
+      setField('monotonic', next === 'require' ? undefined : next);
+      document.querySelector('#policy [data-policy=' + next + ']').focus();
+    });
+  }
+  for (const button of document.querySelectorAll('#time-unit button, #level-unit button')) {
+    button.addEventListener('click', () => {
+      const doc = current();
+      const time = button.closest('#time-unit') ? button.dataset.unit : (doc.spec.timeUnit || 'normalized');
+      const level = button.closest('#level-unit') ? button.dataset.unit : (doc.spec.levelUnit || 'fraction');
+      if (time === (doc.spec.timeUnit || 'normalized') && level === (doc.spec.levelUnit || 'fraction')) return;
+      checkpoint(doc);
+      const base = time === 'days' && !(doc.spec.durationDays > 0) ? Object.assign({}, doc.spec, { durationDays: 7 })
+        : doc.spec;
+      doc.spec = convertUnits(base, time, level);
+      changed(true);
+    });
+  }
+  for (const tab of document.querySelectorAll('[data-format]')) {
+    tab.addEventListener('click', () => {
+      state.format = tab.dataset.format;
+      renderExport();
+    });
+  }
+  document.addEventListener('keydown', onGlobalKey);
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) poll(); });
+  window.addEventListener('beforeunload', (event) => {
+    if (state.docs.some(isDirty)) {
+      event.preventDefault();
+      event.returnValue = '';
+    }
+  });
+  const degree = $('degree');
+  for (let d = 1; d <= 10; d++) degree.appendChild(html('option', { value: String(d) }, String(d)));
+}
+
+function setField(key, value) {
+  const doc = current();
+  checkpoint(doc);
+  if (value === undefined) delete doc.spec[key]; else doc.spec[key] = value;
+  changed();
+}
+function setNumber(key, text) {
+  const trimmed = String(text).trim();
+  setField(key, trimmed === '' ? undefined : Number(trimmed));
+}
+
+async function start() {
+  buildPlot();
+  wire();
+  connectLive();
+  const session = await api('GET', '/api/session');
+  if (session.status !== 200) {
+    setStatus('Not authorized: open the link that curvekit design printed', 'bad');
+    return;
+  }
+  state.presets = session.data.presets;
+  if (Array.isArray(session.data.keyOrder)) state.keyOrder = session.data.keyOrder;
+  state.features = session.data.features || {};
+  for (const preset of state.presets) {
+    $('preset').appendChild(html('option', { value: preset.id }, preset.name));
+  }
+  state.docs = session.data.specs.map((s) => ({
+    index: s.index, name: s.name, spec: null, etag: null, exists: false, baseline: null, past: [], future: [],
+    fit: null, enforce: null, error: null, loaded: false, scratch: false,
+  }));
+  if (!state.docs.length) {
+    state.docs.push({ index: -1, name: 'Scratch pad', spec: null, etag: null, exists: false, baseline: null,
+      past: [], future: [], fit: null, enforce: null, error: null, loaded: true, scratch: true });
+    state.docs[0].spec = starter('Scratch');
+    setStatus('Scratch pad: nothing is saved');
+  }
+  state.active = -1;
+  await switchTo(0);
+  state.ready = true;
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
