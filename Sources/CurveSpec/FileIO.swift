@@ -130,11 +130,27 @@ package enum FileIO {
   /// - Throws: ``FileWriteError`` as ``write(_:to:)``.
   @discardableResult
   package static func write(bytes: [UInt8], to path: String) throws(FileWriteError) -> Outcome {
+    var mode: mode_t?
     switch kind(of: path) {
     case .directory: throw FileWriteError("cannot write '\(path)': it is a directory")
-    case .file: if existingContent(of: path) == bytes { return .unchanged }
+    case .file:
+      if existingContent(of: path) == bytes { return .unchanged }
+      var info = stat()
+      if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
     case .missing: break
     }
+    try replace(path, with: bytes, mode: mode)
+    return .written
+  }
+
+  /// Replaces whatever is at `path` with `bytes`, atomically: a temporary file in the same
+  /// directory, the permission bits, fsync, then rename. `path` itself is never opened, so a
+  /// symbolic link or FIFO there is replaced, not followed or blocked on, and a large file is
+  /// never read.
+  /// - Parameter mode: the permission bits to keep (an existing file's), or nil for a new
+  ///   file's (0666 less the umask). A save never widens a file's mode.
+  /// - Throws: ``FileWriteError`` when the directory does not exist or the system refuses.
+  package static func replace(_ path: String, with bytes: [UInt8], mode: mode_t?) throws(FileWriteError) {
     let directory = parentDirectory(of: path)
     guard kind(of: directory) == .directory else {
       throw FileWriteError("cannot write '\(path)': directory '\(directory)' does not exist")
@@ -147,9 +163,15 @@ package enum FileIO {
     var failure: String?
     let errorNumber = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
     if errorNumber != 0 { failure = String(cString: strerror(errorNumber)) }
-    let mask = umask(0)
-    umask(mask)
-    if failure == nil, fchmod(descriptor, 0o666 & ~mask) != 0 { failure = String(cString: strerror(errno)) }
+    let permissions: mode_t
+    if let mode {
+      permissions = mode
+    } else {
+      let mask = umask(0)
+      umask(mask)
+      permissions = 0o666 & ~mask
+    }
+    if failure == nil, fchmod(descriptor, permissions) != 0 { failure = String(cString: strerror(errno)) }
     if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
     if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
     if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
@@ -157,7 +179,13 @@ package enum FileIO {
       unlink(temporary)
       throw FileWriteError("cannot write '\(path)': \(failure)")
     }
-    return .written
+  }
+
+  /// The temporary name prefix ``replace(_:with:mode:)`` uses for `path`:
+  /// `.<name>.curvekit-` in the same directory, followed by six random characters.
+  package static func temporaryPrefix(for path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? "output"
+    return "\(parentDirectory(of: path))/.\(name).curvekit-"
   }
 
   /// Writes every byte of `bytes` to `descriptor`, retrying after signals.

@@ -114,6 +114,8 @@ package struct StudioApp: Sendable {
             "invalid",
             .object([("error", .string(error.description)), ("field", error.field.map(JSONValue.string) ?? .null)])
           ),
+          // The file's own text, so the page can show it and let the designer fix it.
+          ("text", .string(String(decoding: bytes, as: UTF8.self))),
         ]
       }
       var response = Self.json(200, .object(members))

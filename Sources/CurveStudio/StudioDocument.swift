@@ -81,7 +81,32 @@ package final class StudioDocument: Sendable {
       }
       documents.append(StudioDocument(path: resolved))
     }
+    for document in documents { document.removeStaleTemporaries() }
     return documents
+  }
+
+  /// Removes temporary files an earlier save left when its process was killed (kill -9
+  /// between creating and renaming): `.<name>.curvekit-XXXXXX` next to this spec, older than
+  /// a minute (a younger one may be another process's save in flight).
+  func removeStaleTemporaries(olderThan seconds: Int = 60) {
+    let prefix = FileIO.temporaryPrefix(for: path)
+    let directory = String(prefix[..<(prefix.lastIndex(of: "/") ?? prefix.startIndex)])
+    let stem = String(prefix[prefix.index(after: prefix.lastIndex(of: "/") ?? prefix.startIndex)...])
+    guard let handle = opendir(directory.isEmpty ? "/" : directory) else { return }
+    defer { closedir(handle) }
+    let now = time(nil)
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      guard name.hasPrefix(stem), name.count == stem.count + 6 else { continue }
+      let candidate = directory + "/" + name
+      var info = stat()
+      guard lstat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        now - info.st_mtim.tv_sec > seconds
+      else { continue }
+      unlink(candidate)
+    }
   }
 
   /// The absolute path of one spec: an existing file (through one level of links, resolved
@@ -115,18 +140,29 @@ package final class StudioDocument: Sendable {
   }
 
   /// The file as it is on disk now.
-  package func read() -> Snapshot {
+  package func read() -> Snapshot { readWithMode().snapshot }
+
+  /// The file and its permission bits, from one descriptor opened without following links
+  /// and without blocking (a FIFO is refused, never waited on).
+  func readWithMode() -> (snapshot: Snapshot, mode: mode_t?) {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
-      if errno == ENOENT { return .missing }
-      if errno == ELOOP { return .unreadable("'\(displayName)' is now a symbolic link; the studio does not follow it") }
-      return .unreadable("cannot read '\(displayName)': \(String(cString: strerror(errno)))")
+      if errno == ENOENT { return (.missing, nil) }
+      if errno == ELOOP {
+        return (.unreadable("'\(displayName)' is now a symbolic link; the studio does not follow it"), nil)
+      }
+      return (.unreadable("cannot read '\(displayName)': \(String(cString: strerror(errno)))"), nil)
     }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      return .unreadable("'\(displayName)' is not a regular file")
+      return (.unreadable("'\(displayName)' is not a regular file"), nil)
     }
+    return (readAll(descriptor), info.st_mode & 0o7777)
+  }
+
+  /// The rest of `read`: every byte, up to the size limit.
+  private func readAll(_ descriptor: Int32) -> Snapshot {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -147,20 +183,25 @@ package final class StudioDocument: Sendable {
   /// Writes `text` when the file on disk meets `precondition`; otherwise leaves it untouched.
   package func save(_ text: String, precondition: Precondition) -> SaveOutcome {
     saveLock.withLock {
-      let current = read()
+      let (current, mode) = readWithMode()
+      let bytes = Array(text.utf8)
       switch (current, precondition) {
-      case (.present(_, let etag), .matches(let expected)) where etag == expected: break
+      case (.present(let existing, let etag), .matches(let expected)) where etag == expected:
+        if existing == bytes { return .saved(etag: etag) }  // Unchanged: nothing to write.
       case (.missing, .absent): break
       case (.present(_, let etag), _): return .conflict(current: etag)
       case (.missing, .matches): return .conflict(current: nil)
       case (.unreadable(let reason), _): return .failed(reason)
       }
+      // The path is never opened again after the check above: the temporary file is renamed
+      // over it, so a link or FIFO swapped in meanwhile is replaced, not followed or waited on,
+      // and the file keeps its permission bits (a 0600 spec stays 0600).
       do {
-        try FileIO.write(text, to: path)
+        try FileIO.replace(path, with: bytes, mode: mode)
       } catch {
         return .failed(String(describing: error))
       }
-      return .saved(etag: Self.etag(of: Array(text.utf8)))
+      return .saved(etag: Self.etag(of: bytes))
     }
   }
 

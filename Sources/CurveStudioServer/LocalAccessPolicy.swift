@@ -52,13 +52,14 @@ package struct LocalAccessPolicy: Sendable {
   /// Whether `origin` (an `Origin` header) is this server's own.
   package func isAllowedOrigin(_ origin: String) -> Bool { allowedOrigins.contains(origin.lowercased()) }
 
-  /// Whether `candidate` is the token, compared in constant time for a given length.
+  /// Whether `candidate` is the token: the same length and the same bytes, compared in
+  /// constant time for the token's length. (The lengths are compared as whole integers: a
+  /// candidate 256·k bytes longer must not pass because the difference truncates to a byte.)
   package func isToken(_ candidate: String) -> Bool {
     let bytes = Array(candidate.utf8)
-    var difference = UInt8(truncatingIfNeeded: bytes.count ^ token.count)
-    for index in token.indices {
-      difference |= token[index] ^ (index < bytes.count ? bytes[index] : 0)
-    }
+    guard bytes.count == token.count else { return false }
+    var difference: UInt8 = 0
+    for index in token.indices { difference |= token[index] ^ bytes[index] }
     return difference == 0
   }
 
@@ -110,7 +111,11 @@ package struct LocalAccessPolicy: Sendable {
     if request.method == "GET", let candidate = request.queryValue("token") {
       guard isToken(candidate) else { return .refuse(Self.refusal(401, "the token in the link is not valid")) }
       var response = HTTPResponse(status: 303)
-      response.headers.add("Location", request.path)
+      // Only ever to this server: a path like `//evil.example/` is a network-path reference,
+      // which a browser resolves to another host, so anything but one leading `/` goes to `/`.
+      let path = request.path
+      let local = path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\") ? path : "/"
+      response.headers.add("Location", local)
       response.headers.add("Set-Cookie", sessionCookie)
       return .refuse(response)
     }

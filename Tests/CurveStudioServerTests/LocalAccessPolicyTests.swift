@@ -105,6 +105,26 @@ struct LocalAccessPolicyTests {
     #expect(!Self.policy.isToken(String(Self.token.prefix(63))))
     #expect(!Self.policy.isToken(Self.token + "a"))
     #expect(!Self.policy.isToken(Self.token.uppercased()))
+    // Issue 20: the token followed by 256·k extra bytes was accepted (the length difference
+    // truncated to a byte). Every multiple of 256, and others, must fail.
+    for extra in [256, 512, 768, 1024, 255, 257] {
+      #expect(!Self.policy.isToken(Self.token + String(repeating: "0", count: extra)), "\(extra) extra bytes")
+    }
+  }
+
+  @Test("the token link redirects only to this server: a network-path reference goes to /")
+  func noOffSiteRedirect() {
+    for (target, expected) in [
+      ("//evil.example/?token=\(Self.token)", "/"), ("/studio.css?token=\(Self.token)", "/studio.css"),
+      ("/\\evil.example/?token=\(Self.token)", "/"),
+    ] {
+      guard case .refuse(let response) = Self.policy.decide(Self.request("GET", target)) else {
+        Issue.record("expected a redirect for \(target)")
+        continue
+      }
+      #expect(response.status == 303)
+      #expect(response.headers["Location"] == expected, "\(target)")
+    }
   }
 
   @Test("tokens: 256 random bits as 64 hex digits, fresh every time")

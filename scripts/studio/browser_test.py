@@ -390,6 +390,36 @@ class Suite:
         self.wait("() => document.getElementById('status').textContent.startsWith('Saved')")
         assert json.loads(self.read_file(0))["name"] == "Edited Elsewhere", "kept edits are saved on request"
 
+    def test_a_file_that_fails_to_load_is_never_overwritten(self):
+        """Issue 20: a spec that fails to load opens as an error state with its text; Save is
+        disabled and Ctrl-S writes nothing; fixing the text in the page saves it."""
+        self.switch(0)
+        good = self.read_file(0)
+        broken = good[:good.rindex("}")].rstrip() + ",\n}\n"  # a trailing comma
+        self.write_file(0, broken)
+        self.wait("() => !document.getElementById('banner').hidden", timeout=8000)
+        self.page.click("#banner-theirs")  # "Load the file": the broken one
+        self.wait("() => !document.getElementById('broken').hidden")
+        error = self.page.inner_text("#broken-error")
+        assert "trailing comma" in error and "depletion.curve.json:" in error, error
+        assert self.page.input_value("#broken-text") == broken
+        assert self.page.is_disabled("#save")
+        self.page.keyboard.press("Control+s")
+        self.page.wait_for_timeout(400)
+        assert self.read_file(0) == broken, "nothing may write over a file that did not load"
+        box = self.page.locator("#save").bounding_box()
+        assert box and box["x"] + box["width"] <= self.page.viewport_size["width"], "Save stays on screen"
+        # Starting over needs a second click; the first one changes nothing.
+        self.page.click("#broken-reset")
+        assert self.page.is_visible("#broken") and self.page.is_disabled("#save")
+        # Fixing the text in the page saves it, through the server's strict reader.
+        self.page.fill("#broken-text", good)
+        self.page.click("#broken-use")
+        self.wait("() => document.getElementById('broken').hidden")
+        self.settle()
+        assert json.loads(self.read_file(0)) == json.loads(good)
+        assert not self.page.is_disabled("#save")
+
     def test_new_file_created_on_first_save(self):
         assert not os.path.exists(self.paths[2])
         self.switch(2)

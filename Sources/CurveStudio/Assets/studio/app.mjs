@@ -833,7 +833,8 @@ function renderTabs() {
     tabs.appendChild(tab);
   });
   const doc = current();
-  $('save').disabled = !doc || doc.scratch;
+  $('save').disabled = !doc || doc.scratch || !!doc.broken;
+  renderBroken();
   $('save').title = doc && doc.scratch ? 'Scratch pad: start curvekit design NAME.curve.json to save'
     : 'Save (Ctrl/⌘ S)';
   $('undo').disabled = !doc || doc.past.length === 0;
@@ -1222,6 +1223,10 @@ async function api(method, url, body, headers, priority) {
 async function save() {
   const doc = current();
   if (doc.scratch || doc.saving) return;
+  if (doc.broken) {
+    setStatus('Not saved: “' + doc.name + '” did not load; fix its text first', 'bad');
+    return;
+  }
   doc.saving = true;
   setStatus('Saving…');
   const headers = doc.etag ? { 'If-Match': doc.etag } : { 'If-None-Match': '*' };
@@ -1249,19 +1254,33 @@ async function save() {
   }
 }
 
+/**
+ * Loads a document. A file that exists but did not load (invalid, or unreadable) opens as an
+ * error state: `doc.broken` holds the error and the file's text, the plot shows a placeholder
+ * that is not dirty, and nothing can save over the file until the designer fixes the text here
+ * or confirms starting over twice.
+ */
 async function load(doc) {
   const result = await api('GET', '/api/spec?spec=' + doc.index);
+  doc.broken = null;
   if (result.status === 200 && result.data.spec) {
     doc.spec = result.data.spec;
     doc.etag = result.data.etag;
     doc.exists = true;
     doc.baseline = canon(doc.spec);
-  } else if (result.status === 200) {
+  } else if (result.status === 200 || result.status !== 404) {
+    const invalid = (result.data && result.data.invalid) || {};
+    doc.broken = {
+      error: invalid.error || (result.data && result.data.error) || 'the studio could not read the file (HTTP ' +
+        result.status + ')',
+      field: invalid.field || null,
+      text: result.data && typeof result.data.text === 'string' ? result.data.text : null,
+    };
     doc.spec = starter(doc.name);
-    doc.etag = result.data.etag;
+    doc.etag = result.status === 200 ? result.data.etag : null;
     doc.exists = true;
-    doc.baseline = null;
-    setStatus('The file is not a valid spec: ' + result.data.invalid.error, 'bad');
+    doc.baseline = canon(doc.spec);
+    setStatus('Not loaded: “' + doc.name + '” is not a valid spec', 'bad');
   } else {
     doc.spec = starter(doc.name);
     doc.etag = null;
@@ -1282,6 +1301,78 @@ function starter(fileName) {
   return spec;
 }
 
+// MARK: - A file that did not load
+
+/** Shows the error state of the current document, or hides it. */
+function renderBroken() {
+  const doc = current();
+  const broken = doc && doc.broken;
+  $('broken').hidden = !broken;
+  if (!broken) return;
+  $('broken-error').textContent = broken.error + (broken.field ? ' (field ' + broken.field + ')' : '');
+  const area = $('broken-text');
+  if (area.dataset.doc !== String(doc.index)) {
+    area.value = broken.text === null ? '' : broken.text;
+    area.dataset.doc = String(doc.index);
+  }
+  area.disabled = broken.text === null;
+  $('broken-use').disabled = broken.text === null || !doc.etag;
+  if (state.resetArmed !== doc) $('broken-reset').textContent = 'Start over from a preset…';
+}
+
+/** Sends the fixed text as the file's new content, if it is JSON and a valid spec. */
+async function useFixedText() {
+  const doc = current();
+  if (!doc.broken || !doc.etag) return;
+  let parsed;
+  try {
+    parsed = JSON.parse($('broken-text').value);
+  } catch (error) {
+    $('broken-error').textContent = 'Still not JSON: ' + error.message;
+    return;
+  }
+  doc.saving = true;
+  let result;
+  try {
+    result = await api('PUT', '/api/spec?spec=' + doc.index, { spec: parsed }, { 'If-Match': doc.etag });
+  } finally {
+    doc.saving = false;
+  }
+  if (result.status === 200) {
+    doc.broken = null;
+    doc.spec = result.data.spec;
+    doc.etag = result.data.etag;
+    doc.baseline = canon(doc.spec);
+    delete $('broken-text').dataset.doc;
+    setStatus('Saved the fixed file', 'good');
+    changed(true);
+  } else if (result.status === 412) {
+    $('broken-error').textContent = 'The file changed on disk meanwhile; nothing was written. Reload to see it.';
+  } else {
+    const data = result.data || {};
+    $('broken-error').textContent = 'Not saved: ' + (data.error || 'HTTP ' + result.status) +
+      (data.field ? ' (field ' + data.field + ')' : '');
+  }
+}
+
+/** Starts over from a preset, after a second click: only then may Save replace the file. */
+function startOver() {
+  const doc = current();
+  if (!doc.broken) return;
+  if (state.resetArmed !== doc) {
+    state.resetArmed = doc;
+    $('broken-reset').textContent = 'Click again to replace the file with a preset when you save';
+    return;
+  }
+  state.resetArmed = null;
+  doc.broken = null;
+  doc.spec = starter(doc.name);
+  doc.baseline = null;
+  delete $('broken-text').dataset.doc;
+  setStatus('Started over from a preset: Save replaces “' + doc.name + '”', 'bad');
+  changed(true);
+}
+
 let pollTimer = 0;
 async function poll() {
   clearTimeout(pollTimer);
@@ -1294,6 +1385,7 @@ async function poll() {
         // A save started meanwhile; its answer decides.
       } else if (result.status === 200 && result.data.etag !== doc.etag) {
         if (!isDirty(doc) && result.data.spec) {
+          doc.broken = null;
           checkpoint(doc);
           doc.spec = result.data.spec;
           doc.etag = result.data.etag;
@@ -1408,6 +1500,8 @@ function wire() {
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('save').addEventListener('click', save);
+  $('broken-use').addEventListener('click', useFixedText);
+  $('broken-reset').addEventListener('click', startOver);
   $('banner-theirs').addEventListener('click', takeTheirs);
   $('banner-mine').addEventListener('click', keepMine);
   $('add-point').addEventListener('click', addPointInGap);
