@@ -18,7 +18,7 @@ struct InverseEmission: Sendable {
   /// - Throws: ``CodegenError/tableUnavailable(reason:)`` for `table` on a cubic the table
   ///   cannot invert, ``CodegenError/inverseUnavailable(_:degree:)`` for `cardano` or `table`
   ///   above degree 3.
-  static func make(for polynomial: Polynomial, method: InverseMethod, access: AccessLevel) throws(CodegenError)
+  static func make(for polynomial: Polynomial, method: InverseMethod, access: String) throws(CodegenError)
     -> InverseEmission
   {
     if polynomial.degree <= 3, let cubic = try? Cubic(polynomial) {
@@ -29,7 +29,7 @@ struct InverseEmission: Sendable {
 
   /// The emission for a curve of degree 4 to 10: the polynomial kernels, on the generated
   /// `coefficients` array, mirroring `Polynomial.normalizedElapsed(forLevel:method:)`.
-  static func polynomial(_ polynomial: Polynomial, method: InverseMethod, access: AccessLevel) throws(CodegenError)
+  static func polynomial(_ polynomial: Polynomial, method: InverseMethod, access: String) throws(CodegenError)
     -> InverseEmission
   {
     guard method.isAvailable(forDegree: polynomial.degree) else {
@@ -64,7 +64,7 @@ struct InverseEmission: Sendable {
       ]
     let members =
       docLines.map { $0.isEmpty ? "  ///\n" : "  /// \($0)\n" }.joined() + """
-          \(access.rawValue) static func normalizedElapsed(forLevel level: Double) -> Double {
+          \(access) static func normalizedElapsed(forLevel level: Double) -> Double {
             \(call)
           }
 
@@ -81,9 +81,7 @@ struct InverseEmission: Sendable {
   /// `CubicInverseTable` (refused, never replaced, for a curve the table cannot invert), and
   /// `newton`, `cardano` and `bisection` mirror `Cubic.normalizedElapsed(forLevel:method:)`.
   /// - Throws: ``CodegenError/tableUnavailable(reason:)`` for `table` on such a curve.
-  static func make(for cubic: Cubic, method: InverseMethod, access: AccessLevel) throws(CodegenError) -> InverseEmission
-  {
-    let access = access.rawValue
+  static func make(for cubic: Cubic, method: InverseMethod, access: String) throws(CodegenError) -> InverseEmission {
     let call: String
     let doc: [String]
     var kernelData = ""

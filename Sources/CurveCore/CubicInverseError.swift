@@ -15,7 +15,7 @@ public enum CubicInverseError: Error, Sendable, Hashable, CustomStringConvertibl
     case .noLevelRange(let cubic):
       return "cubic \(cubic) has f(0) = f(1), so no level range to invert"
     case .notMonotone(let cubic, let witness, let slope):
-      return "cubic \(cubic) is not monotone on [0, 1]: f′(\(witness)) = \(slope)"
+      return "cubic \(cubic) is not monotone on [0, 1]: \(MonotonicityWitness.text(t: witness, slope: slope))"
     }
   }
 }

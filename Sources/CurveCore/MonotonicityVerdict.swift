@@ -35,6 +35,17 @@ public struct MonotonicityWitness: Sendable, Hashable {
   }
 }
 
+extension MonotonicityWitness: CustomStringConvertible {
+  /// The one spelling of a witness, used by every message, report and answer:
+  /// `f′(0.47) = 0.031`, with ` (unverified)` when the sign at that double was not decided.
+  public var description: String { Self.text(t: t, slope: slope, isVerified: isVerified) }
+
+  /// The spelling of ``description`` for a point and slope given apart.
+  public static func text(t: Double, slope: Double, isVerified: Bool = true) -> String {
+    "f′(\(t)) = \(slope)" + (isVerified ? "" : " (unverified)")
+  }
+}
+
 /// An isolated zero of f′ on [0, 1] where the curve is momentarily flat.
 public struct FlatPoint: Sendable, Hashable {
   /// The zero of f′, rounded to the nearest double (exactly the zero when ``isExact``).

@@ -75,6 +75,7 @@ enum CurveSourceOptions {
       throw UsageError("give the curve from one source only, not \(list)")
     }
     var overrides = CurveRequest(.points([]))
+    overrides.vocabulary = commandLineVocabulary
     try applyOverrides(arguments, to: &overrides)
     func with(_ source: CurveRequest.Source) -> CurveRequest {
       var request = overrides
@@ -109,6 +110,13 @@ enum CurveSourceOptions {
       throw error
     }
   }
+
+  /// The resolver's messages in the command line's words: its flags.
+  static let commandLineVocabulary = CurveRequest.Vocabulary(
+    generalFit: "pass --unconstrained for a general fit", percent: "pass --percent",
+    finishedCurve:
+      "--coefficients is a finished curve: --degree, --weight, --constraint, --unconstrained and milestones do not apply",
+    weights: "--weight values")
 
   /// `--allow-non-depletion`: the override of the endpoint rule, for every artefact.
   static let allowNonDepletion = OptionSpec.flag(

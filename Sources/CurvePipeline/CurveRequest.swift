@@ -50,6 +50,37 @@ public struct CurveRequest: Sendable {
   /// overriding the spec's `minSlope`.
   public var minSlope: Double?
 
+  /// How the resolver's messages name the ways out: spec keys by default; the command line
+  /// passes its flags (the library itself names no flag).
+  public var vocabulary: Vocabulary = .spec
+
+  /// The phrases messages use for the request's own settings.
+  public struct Vocabulary: Sendable, Hashable {
+    /// How to fit without the depletion endpoints, e.g. `add "endpoints": false for a general fit`.
+    public var generalFit: String
+    /// How to say levels are percentages, e.g. `add "levelUnit": "percent"`.
+    public var percent: String
+    /// Why given coefficients take no fit settings.
+    public var finishedCurve: String
+    /// What the weights are called, e.g. `weights`.
+    public var weights: String
+
+    /// Creates a vocabulary.
+    public init(generalFit: String, percent: String, finishedCurve: String, weights: String) {
+      self.generalFit = generalFit
+      self.percent = percent
+      self.finishedCurve = finishedCurve
+      self.weights = weights
+    }
+
+    /// The spec's own words (the studio's, and the default).
+    public static let spec = Vocabulary(
+      generalFit: "add \"endpoints\": false for a general fit", percent: "add \"levelUnit\": \"percent\"",
+      finishedCurve:
+        "given coefficients are a finished curve: a degree, weights, constraints, endpoints and milestones do not apply",
+      weights: "weights")
+  }
+
   /// Creates a request for `source`.
   public init(
     _ source: Source, units: CurveUnits? = nil, degree: Int? = nil, weights: [Double]? = nil, endpoints: Bool? = nil,

@@ -19,8 +19,8 @@ extension CurveResolver {
     let shape = try problem(points: [], request: request, pointUnits: units)
     let depletion = request.endpoints ?? true
     let ranges = UnitRanges(
-      units: units, endpoints: depletion, generalFitHint: "pass --unconstrained for a general fit",
-      percentHint: "pass --percent")
+      units: units, endpoints: depletion, generalFitHint: request.vocabulary.generalFit,
+      percentHint: request.vocabulary.percent)
     let weights = shape.weights
     var buffered: [DataPoint] = []
     var stream: StreamingLeastSquares?
@@ -36,7 +36,7 @@ extension CurveResolver {
         let point = units.normalized(point)
         if let weights, count >= weights.count {
           throw SpecError(
-            "more points than the \(weights.count) --weight values; give one weight per point or none",
+            "more points than the \(weights.count) \(request.vocabulary.weights); give one weight per point or none",
             source: reader.sourceName, location: location)
         }
         count += 1

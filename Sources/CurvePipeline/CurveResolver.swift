@@ -61,9 +61,7 @@ public enum CurveResolver {
     _ coefficients: [Double], displayName: String, request: CurveRequest
   ) throws(CurveSourceError) -> FittedCurve {
     if request.overridesFit {
-      throw .invalidInput(
-        "--coefficients is a finished curve: --degree, --weight, --constraint, --unconstrained and milestones do not apply"
-      )
+      throw .invalidInput(request.vocabulary.finishedCurve)
     }
     let polynomial: Polynomial
     do { polynomial = try Polynomial(coefficients: coefficients) } catch { throw .coefficients(error) }
@@ -115,8 +113,8 @@ public enum CurveResolver {
     pointUnits: CurveUnits? = nil
   ) throws(CurveSourceError) {
     let ranges = UnitRanges(
-      units: units, endpoints: endpoints, generalFitHint: "pass --unconstrained for a general fit",
-      percentHint: "pass --percent")
+      units: units, endpoints: endpoints, generalFitHint: request.vocabulary.generalFit,
+      percentHint: request.vocabulary.percent)
     if checkPoints {
       let pointRanges = UnitRanges(
         units: pointUnits ?? units, endpoints: endpoints, generalFitHint: ranges.generalFitHint,
@@ -132,10 +130,10 @@ public enum CurveResolver {
     if let degree = request.degree { problem.degree = degree }
     for constraint in request.constraints {
       if let trouble = ranges.timeProblem(constraint.t) {
-        throw .invalidInput("--constraint \(constraint): \(trouble)")
+        throw .invalidInput("the added constraint \(constraint): \(trouble)")
       }
       if case .value(_, let level) = constraint, let trouble = ranges.levelProblem(level) {
-        throw .invalidInput("--constraint \(constraint): \(trouble)")
+        throw .invalidInput("the added constraint \(constraint): \(trouble)")
       }
     }
     for milestone in request.milestones {
@@ -148,7 +146,7 @@ public enum CurveResolver {
     if endpoints, let (_, conflict) = CurveSpec.endpointConflict(in: extra) {
       throw .invalidInput(
         "constraint \(conflict) contradicts the depletion endpoints f(0) = 1, f(1) = 0; "
-          + "pass --unconstrained (or \"endpoints\": false) to fit without them")
+          + request.vocabulary.generalFit)
     }
     problem.constraints = CurveSpec.constraints(endpoints: endpoints, adding: extra)
     if let (first, second) = CurveSpec.contradictingMilestones(problem.milestones) {

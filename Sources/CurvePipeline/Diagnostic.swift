@@ -61,7 +61,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The one spelling of a witness: `f′(0.47) = 0.031`, with `(unverified)` when the sign
     /// could not be decided at that double.
-    public var description: String { "f′(\(t)) = \(slope)" + (verified ? "" : " (unverified)") }
+    public var description: String { MonotonicityWitness.text(t: t, slope: slope, isVerified: verified) }
   }
 
   /// How serious it is.

@@ -13,11 +13,6 @@ package enum FitReportRenderer {
     guard case .object(var members) = json(result.report, problem: problem, pointCount: curve.pointCount) else {
       return nil
     }
-    if result.report.maxAbsResidual.isNaN {  // Streamed from stdin: no second pass.
-      members = members.map { member in
-        member.key.hasPrefix("maxAbsResidual") ? (member.key, JSONValue.null) : member
-      }
-    }
     if curve.isStreamed { members.append(("streamed", .bool(true))) }
     members.insert(("summary", .string(curve.summary)), at: 0)
     members.append(("monotonic", monotoneJSON(result)))
@@ -51,11 +46,6 @@ package enum FitReportRenderer {
     for note in curve.diagnostics(for: .check) where note.severity == .note { text += "\(note)\n" }
     text += "\nStatistics\n"
     text += humanReport(report, problem: problem, pointCount: curve.pointCount)
-    if report.maxAbsResidual.isNaN {
-      text = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-        line.hasPrefix("max |residual|") ? "max |residual|  not computed (standard input is read once)" : String(line)
-      }.joined(separator: "\n")
-    }
     if curve.isStreamed { text += "\nstreamed        \(curve.pointCount) points in bounded memory\n" }
     text += monotoneSummary(result)
     if let easing = curve.easing {
@@ -67,6 +57,7 @@ package enum FitReportRenderer {
 
   /// The `--json` object: every figure of the report, shortest round-trip numbers.
   package static func json(_ report: FitReport, problem: FitProblem, pointCount: Int? = nil) -> JSONValue {
+    let residualKnown = !report.maxAbsResidual.isNaN
     let constraints: [JSONValue] = zip(report.constraints, report.constraintResiduals).map { constraint, residual in
       switch constraint {
       case .value(let t, let value):
@@ -84,9 +75,10 @@ package enum FitReportRenderer {
       ("weighted", .bool(report.isWeighted)),
       ("rss", .optionalNumber(report.rss)),
       ("rmse", .optionalNumber(report.rmse)),
+      // Streamed from standard input (read once), the largest residual is not known: null.
       ("maxAbsResidual", .optionalNumber(report.maxAbsResidual)),
-      ("maxAbsResidualT", .number(report.maxAbsResidualT)),
-      ("maxAbsResidualIndex", .integer(report.maxAbsResidualIndex)),
+      ("maxAbsResidualT", residualKnown ? .number(report.maxAbsResidualT) : .null),
+      ("maxAbsResidualIndex", residualKnown ? .integer(report.maxAbsResidualIndex) : .null),
       ("rSquared", .optionalNumber(report.rSquared)),
       ("rank", .integer(report.rank)),
       ("conditionNumber", .optionalNumber(report.conditionNumber)),
@@ -123,7 +115,9 @@ package enum FitReportRenderer {
       ["RMSE", "\(report.rmse)"],
       [
         "max |residual|",
-        "\(report.maxAbsResidual) at t = \(report.maxAbsResidualT) (point \(report.maxAbsResidualIndex + 1))",
+        report.maxAbsResidual.isNaN
+          ? "not computed (standard input is read once)"
+          : "\(report.maxAbsResidual) at t = \(report.maxAbsResidualT) (point \(report.maxAbsResidualIndex + 1))",
       ],
       ["R²", report.rSquared.map { "\($0)" } ?? "undefined (all y equal)"],
       ["rank", "\(report.rank) of \(report.degree + 1)"],
@@ -166,12 +160,13 @@ package enum FitReportRenderer {
     case .nonDecreasing(let flats):
       text = "non-decreasing, flat at t = " + flats.map { "\($0.t)" }.joined(separator: ", ")
     case .constant: text = "constant"
-    case .notMonotone(let rising, _): text = "not monotone: f′(\(rising.t)) = \(rising.slope) > 0"
+    case .notMonotone(let rising, _): text = "not monotone: \(rising) > 0"
     }
     if result.minSlope > 0 {
       switch result.verdict {
       case .holds: text += "; f′ ≤ -\(result.minSlope) holds"
-      case .fails(let t, let slope): text += "; f′ ≤ -\(result.minSlope) fails: f′(\(t)) = \(slope)"
+      case .fails(let t, let slope):
+        text += "; f′ ≤ -\(result.minSlope) fails: \(MonotonicityWitness.text(t: t, slope: slope))"
       case .undecided(let t, let slope):
         text += "; f′ ≤ -\(result.minSlope) within rounding at t = \(t) (f′ = \(slope))"
       }
@@ -233,7 +228,10 @@ package enum FitReportRenderer {
   package static func monotonicityJSON(_ curve: FittedCurve) -> JSONValue {
     let witness: JSONValue =
       curve.risingWitness.map { w in
-        .object([("t", .number(w.t)), ("slope", .number(w.slope)), ("verified", .bool(w.isVerified))])
+        .object([
+          ("t", .number(w.t)), ("slope", .number(w.slope)), ("verified", .bool(w.isVerified)),
+          ("text", .string(w.description)),
+        ])
       } ?? .null
     let rises: JSONValue =
       curve.risingStretch().map { stretch in

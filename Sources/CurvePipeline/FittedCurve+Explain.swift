@@ -126,8 +126,8 @@ extension FittedCurve {
     let (start, end) = (units.describe(time: stretch.from), units.describe(time: stretch.to))
     var text =
       start == end
-      ? "rises near \(units.describe(time: witness.t)) (f′(\(witness.t)) = \(witness.slope) > 0)"
-      : "rises from \(from) to \(to) between \(start) and \(end) (f′(\(witness.t)) = \(witness.slope) > 0)"
+      ? "rises near \(units.describe(time: witness.t)) (\(witness) > 0)"
+      : "rises from \(from) to \(to) between \(start) and \(end) (\(witness) > 0)"
     if let culprit = culprit(near: stretch) { text += "; \(culprit)" }
     return text + "; " + advice
   }

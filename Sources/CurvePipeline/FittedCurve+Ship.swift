@@ -77,7 +77,7 @@ extension FittedCurve {
         add(
           .minSlope,
           "the curve falls slower than its minimum slope of \(bound) near \(units.describe(time: t)) "
-            + "(f′(\(t)) = \(slope) > -\(minSlope))",
+            + "(\(MonotonicityWitness.text(t: t, slope: slope)) > -\(minSlope))",
           field: "minSlope", witness: Diagnostic.Witness(MonotonicityWitness(t: t, slope: slope, isVerified: true)),
           override: .allowNonMonotone, waived: shapeWaived)
       }

@@ -1,3 +1,5 @@
+@_spi(CurveKitTooling) import CurveCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -139,12 +141,9 @@ package enum DecimalText {
   private static func certifiedQuotient(_ digits: UInt64, _ power: Double) -> Double? {
     let high = Double(digits)
     let low = Double(Int64(bitPattern: digits) &- Int64(high))
-    // N − q·p, with q·p split exactly by Dekker's product (no fma on the generic target).
+    // N − q·p, with q·p exact by Dekker's product (CurveCore's one TwoProduct, no fma).
     func residual(_ quotient: Double) -> Double {
-      let product = quotient * power
-      let (qHigh, qLow) = split(quotient)
-      let (pHigh, pLow) = split(power)
-      let error = ((qHigh * pHigh - product) + qHigh * pLow + qLow * pHigh) + qLow * pLow
+      let (product, error) = ErrorFreeArithmetic.twoProduct(quotient, power)
       return (high - product) + (low - error)
     }
     var quotient = high / power
@@ -155,11 +154,4 @@ package enum DecimalText {
     return quotient
   }
 
-  /// Veltkamp's split: x = high + low exactly, each with at most 26 significant bits.
-  @inline(__always)
-  private static func split(_ x: Double) -> (Double, Double) {
-    let scaled = x * 134_217_729  // 2²⁷ + 1
-    let high = scaled - (scaled - x)
-    return (high, x - high)
-  }
 }

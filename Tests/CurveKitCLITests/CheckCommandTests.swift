@@ -63,7 +63,8 @@ struct CheckCommandTests {
     #expect(result.output.contains("\"monotonicity\": {\n    \"verdict\": \"notMonotone\","))
     #expect(
       result.output.contains(
-        "\"witness\": {\n      \"t\": 1.0,\n      \"slope\": 2.0,\n      \"verified\": true\n    }"))
+        "\"witness\": {\n      \"t\": 1.0,\n      \"slope\": 2.0,\n      \"verified\": true,\n"
+          + "      \"text\": \"f′(1.0) = 2.0\"\n    }"))
     #expect(result.output.contains("\"isDepletionCurve\": false"))
     let pass = runCurveKit(["check", "--json", "--coefficients", ArticleCurve.current.cubic.description])
     #expect(pass.status == 0)

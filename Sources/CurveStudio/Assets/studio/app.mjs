@@ -629,7 +629,7 @@ function renderVerdict() {
   }
   const witness = fit.monotonicity && fit.monotonicity.witness;
   detail.textContent = witness
-    ? 'Exact witness: f′(' + fmt(witness.t, 6) + ') = ' + fmt(witness.slope, 4) + ' > 0, at ' + timeLabel(spec, witness.t)
+    ? 'Exact witness: ' + witness.text + ' > 0, at ' + timeLabel(spec, witness.t)
     : 'Exact verdict: ' + mono.verdict;
   if (mono.policy !== 'require') detail.textContent += ' · policy ' + mono.policy;
   if (mono.policy === 'enforce' && mono.wasAlreadyMonotone === false && mono.active) {
