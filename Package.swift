@@ -59,7 +59,8 @@ let package = Package(
     .target(name: "CurveFitting", dependencies: ["CurveCore", lapackDependency]),
     .target(name: "CurveSpec", dependencies: ["CurveCore"]),
     .target(name: "CurveEasing", dependencies: ["CurveCore"]),
-    .target(name: "CurvePipeline", dependencies: ["CurveCore", "CurveFitting", "CurveSpec", "CurveEasing"]),
+    .target(
+      name: "CurvePipeline", dependencies: ["CurveCore", "CurveSchedule", "CurveFitting", "CurveSpec", "CurveEasing"]),
     // InverseKernelSource+Files.swift is checked in (scripts/embed-kernels.sh writes it), so
     // a consumer's build runs no build-tool plugin of CurveKit's own.
     .target(name: "CurveCodegen", dependencies: ["CurveCore", "CurveSpec", "CurvePipeline"]),

@@ -22,6 +22,10 @@ import CurveCore
 /// Finally the coefficients are moved toward the interior by at most a few hundred ulps
 /// when needed, so that ``MonotoneSlopeCheck`` proves f′ ≤ −s for the returned doubles.
 public enum MonotoneFitter {
+  /// The degrees `enforce` fits (the exact construction above): the one rule the fitter, its
+  /// error messages, the reports and the studio's "Use enforce" share.
+  public static let supportedDegrees: ClosedRange<Int> = 1...3
+
   /// Fits `problem` over the polynomials with f′(t) ≤ −`minSlope` on [0, 1].
   ///
   /// - Parameters:
@@ -35,7 +39,9 @@ public enum MonotoneFitter {
   /// - Complexity: O(m) time and O(m) memory (the reports' residuals) for m points.
   public static func fit(_ problem: FitProblem, minSlope: Double = 0) throws(MonotoneFitError) -> MonotoneFitReport {
     guard minSlope.isFinite, minSlope >= 0 else { throw .invalidMinSlope(minSlope) }
-    if (4...FitProblem.maximumDegree).contains(problem.degree) { throw .unsupportedDegree(degree: problem.degree) }
+    if problem.degree > supportedDegrees.upperBound, problem.degree <= FitProblem.maximumDegree {
+      throw .unsupportedDegree(degree: problem.degree)
+    }
     var plain = problem
     plain.milestones = []
     let unconstrained: FitReport

@@ -208,6 +208,8 @@ package enum FitReportRenderer {
       ("minSlope", .number(result.minSlope)),
       ("decreasing", .bool(result.monotonicity.isDecreasing)),
       ("verdict", .string(verdictText(result))),
+      // Whether `enforce` can fit this degree: the studio offers "Use enforce" by this alone.
+      ("enforceAvailable", .bool(MonotoneFitter.supportedDegrees.contains(result.report.degree))),
     ]
     if let monotone = result.monotone {
       members += [

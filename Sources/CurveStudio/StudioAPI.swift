@@ -128,13 +128,48 @@ package enum StudioAPI {
     }
   }
 
-  /// `POST /api/fit`: the bytes `curvekit fit SPEC --json` prints for the same spec.
+  /// `POST /api/fit`: every member `curvekit fit SPEC --json` prints for the same spec, in the
+  /// same order and spelling, then `"plot"` (``PlotData``): what the page draws, so that it
+  /// derives nothing about the curve itself.
   package static func fit(_ spec: CurveSpec) -> Result<String, Failure> {
     resolve(spec).flatMap { curve in
-      guard let json = FitReportRenderer.json(curve) else {
+      guard case .object(var members)? = FitReportRenderer.json(curve) else {
         return .failure(Failure(status: 422, message: "nothing was fitted"))
       }
-      return .success(JSONWriter.string(json) + "\n")
+      members.append(("plot", PlotData(curve).json))
+      return .success(JSONWriter.string(.object(members)) + "\n")
+    }
+  }
+
+  /// `POST /api/convert`: `{"spec", "timeUnit", "levelUnit"}` answered `{"spec": …, "units": …}`,
+  /// the same curve with its numbers in the other units (``CurveSpec/converted(timeUnit:levelUnit:)``).
+  package static func convert(_ body: [UInt8], sourceName: String) -> Result<JSONValue, Failure> {
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(utf8: body)
+    } catch {
+      return .failure(Failure(status: 400, message: "malformed JSON body: \(error.description)"))
+    }
+    return spec(in: root, sourceName: sourceName).flatMap { spec in
+      guard case .object(let members) = root.kind else {
+        return .failure(Failure(status: 400, message: "not an object"))
+      }
+      func unit<U: RawRepresentable>(_ key: String, _ type: U.Type) -> U? where U.RawValue == String {
+        guard let node = members.first(where: { $0.key == key })?.value, case .string(let text) = node.kind else {
+          return nil
+        }
+        return U(rawValue: text)
+      }
+      guard let time = unit("timeUnit", TimeUnit.self), let level = unit("levelUnit", LevelUnit.self) else {
+        return .failure(
+          Failure(status: 422, message: "timeUnit must be normalized or days, levelUnit fraction or percent"))
+      }
+      let converted = spec.converted(timeUnit: time, levelUnit: level)
+      return .success(
+        .object([
+          ("spec", converted.jsonValue),
+          ("units", PlotData.unitsJSON(spec: converted.units, display: converted.displayUnits)),
+        ]))
     }
   }
 

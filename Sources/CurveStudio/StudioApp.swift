@@ -1,3 +1,4 @@
+import CurvePipeline
 import CurveSpec
 import CurveStudioServer
 
@@ -11,7 +12,8 @@ import CurveStudioServer
 /// | `GET /api/session` | the specs (by index and file name) and the presets |
 /// | `GET /api/spec?spec=N` | `{"spec", "etag"}` of spec N on disk, `ETag`; 404 when new; 304 for `If-None-Match` |
 /// | `PUT /api/spec?spec=N` | saves `{"spec"}` under `If-Match: ETAG` (or `If-None-Match: *` for a new file) |
-/// | `POST /api/fit` | exactly `curvekit fit --json` for `{"spec"}` |
+/// | `POST /api/fit` | `curvekit fit --json`'s members for `{"spec"}`, then `"plot"` (what the page draws) |
+/// | `POST /api/convert` | the spec with its numbers in other units (`timeUnit`, `levelUnit`) |
 /// | `GET /api/live` | a WebSocket for live fits while dragging (see ``StudioAPI/live(_:sourceNames:)``) |
 /// | `POST /api/generate`, `POST /api/export` | the Swift file, and the CSS / SwiftUI easing |
 package struct StudioApp: Sendable {
@@ -45,6 +47,18 @@ package struct StudioApp: Sendable {
     case "/api/fit": return post(request) { spec in StudioAPI.fit(spec).map(Self.jsonText) }
     case "/api/generate": return post(request) { spec in StudioAPI.generate(spec).map(Self.json) }
     case "/api/export": return post(request) { spec in StudioAPI.export(spec).map(Self.json) }
+    case "/api/convert":
+      return only(["POST"], request) {
+        if let refusal = Self.requireJSON(request) { return refusal }
+        switch document(for: request) {
+        case .failure(let error): return error.response
+        case .success(let document):
+          switch StudioAPI.convert(request.body, sourceName: document.displayName) {
+          case .success(let value): return Self.json(value)
+          case .failure(let failure): return failure.response
+          }
+        }
+      }
     default: return Self.error(404, "no such resource: \(request.path)")
     }
   }
@@ -106,7 +120,10 @@ package struct StudioApp: Sendable {
       var members: [(key: String, value: JSONValue)]
       do {
         let spec = try CurveSpec.parse(utf8: bytes, sourceName: document.displayName)
-        members = [("spec", spec.jsonValue), ("etag", .string(etag))]
+        members = [
+          ("spec", spec.jsonValue), ("etag", .string(etag)),
+          ("units", PlotData.unitsJSON(spec: spec.units, display: spec.displayUnits)),
+        ]
       } catch {
         members = [
           ("spec", .null), ("etag", .string(etag)),

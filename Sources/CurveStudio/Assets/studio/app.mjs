@@ -2,8 +2,8 @@
 // rising stretches, slope bands, milestone states, diagnostics) come from the server's
 // answers; the pure logic is in core.mjs. Served as /studio/app.mjs, an ES module.
 import {
-  DEFAULT_KEY_ORDER, RECONNECT, canonicalJSON, checkpoint as historyCheckpoint, dropCheckpoint, nextDelay,
-  redo as historyRedo, undo as historyUndo,
+  DEFAULT_KEY_ORDER, RECONNECT, canonicalJSON, checkpoint as historyCheckpoint, dropCheckpoint, frameMaps, knotPath,
+  nextDelay, niceStep, percentageAt, redo as historyRedo, undo as historyUndo, unitScales, valueAt,
 } from './core.mjs';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -55,35 +55,12 @@ function percentPoints(value) {
   if (v !== 0 && Math.abs(v) < 0.001) return v.toExponential(1);
   return fixed(v, 3);
 }
-function roundHalfAway(value) { return value < 0 ? -Math.round(-value) : Math.round(value); }
-function widgetPercent(level) {
-  const percent = roundHalfAway(level * 100);
-  return isNaN(percent) ? 0 : Math.min(100, Math.max(0, percent));
-}
-function horner(c, t) {
-  let v = 0;
-  for (let i = 0; i < c.length; i++) v = v * t + c[i];
-  return v;
-}
-function derivative(c) {
-  const n = c.length - 1;
-  const d = [];
-  for (let i = 0; i < n; i++) d.push(c[i] * (n - i));
-  return d.length ? d : [0];
-}
-function degreeOf(c) {
-  let i = 0;
-  while (i < c.length - 1 && c[i] === 0) i++;
-  return c.length - 1 - i;
-}
-
 // MARK: - Units: the spec's own (normalized/days, fraction/percent) and the plot's [0, 1] frame
 
+/** The spec's unit scales, as the server last said for its document (load, fit and convert answers). */
 function units(spec) {
-  const duration = typeof spec.durationDays === 'number' && spec.durationDays > 0 ? spec.durationDays : null;
-  const days = spec.timeUnit === 'days' && duration !== null;
-  const percent = spec.levelUnit === 'percent';
-  return { duration, days, percent, tScale: days ? duration : 1, yScale: percent ? 100 : 1 };
+  const doc = state.docs.find((d) => d.spec === spec) || current();
+  return unitScales(doc && doc.units);
 }
 function normPoints(spec) {
   const u = units(spec);
@@ -107,35 +84,6 @@ function normalizedMinSlope(spec) {
   const u = units(spec);
   return (spec.minSlope || 0) * u.tScale / u.yScale;
 }
-/**
- * Rewrites every number of the spec in other units (points, milestones, constraints, minSlope), so the
- * curve stays the same: times scale by the duration, levels by 100, slopes by both.
- */
-function convertUnits(spec, timeUnit, levelUnit) {
-  const from = units(spec);
-  const next = Object.assign({}, spec, { timeUnit, levelUnit });
-  if (timeUnit === 'normalized') delete next.timeUnit;
-  if (levelUnit === 'fraction') delete next.levelUnit;
-  const to = units(next);
-  const tk = to.tScale / from.tScale;
-  const yk = to.yScale / from.yScale;
-  // 15 significant digits: every digit the designer wrote, without the binary noise (0.1 × 7 = 0.7).
-  const clean = (v) => Number(v.toPrecision(15));
-  const T = (v) => clean(v * tk);
-  const L = (v) => clean(v * yk);
-  next.points = (spec.points || []).map((p) => [T(p[0]), L(p[1])]);
-  if (Array.isArray(spec.milestones)) {
-    next.milestones = spec.milestones.map((m) => m.until !== undefined ? { until: T(m.until), atLeast: L(m.atLeast) }
-      : { from: T(m.from), atMost: L(m.atMost) });
-  }
-  if (Array.isArray(spec.constraints)) {
-    next.constraints = spec.constraints.map((k) => k.value !== undefined ? { t: T(k.t), value: L(k.value) }
-      : { t: T(k.t), slope: clean(k.slope * yk / tk) });
-  }
-  if (typeof spec.minSlope === 'number') next.minSlope = clean(spec.minSlope * yk / tk);
-  return next;
-}
-
 // MARK: - Frames: data to SVG coordinates
 
 function computeFrames(doc) {
@@ -143,20 +91,13 @@ function computeFrames(doc) {
   let hi = 1.05;
   let slo = -0.25;
   let shi = 0;
-  const curves = [];
-  if (doc.fit) curves.push(doc.fit.coefficients);
-  if (doc.enforce) curves.push(doc.enforce.coefficients);
-  for (const c of curves) {
-    const d = derivative(c);
-    for (let k = 0; k <= 100; k++) {
-      const t = k / 100;
-      const v = horner(c, t);
-      const s = horner(d, t);
-      lo = Math.min(lo, v - 0.03);
-      hi = Math.max(hi, v + 0.03);
-      slo = Math.min(slo, s);
-      shi = Math.max(shi, s);
-    }
+  // The curves' own ranges come from the server (the "plot" of each fit answer).
+  for (const answer of [doc.fit, doc.enforce]) {
+    if (!answer || !answer.plot) continue;
+    lo = Math.min(lo, answer.plot.levelRange[0] - 0.03);
+    hi = Math.max(hi, answer.plot.levelRange[1] + 0.03);
+    slo = Math.min(slo, answer.plot.slopeRange[0]);
+    shi = Math.max(shi, answer.plot.slopeRange[1]);
   }
   for (const p of normPoints(doc.spec)) {
     lo = Math.min(lo, p[1] - 0.05);
@@ -176,43 +117,18 @@ function X(frame, t) { return frame.left + t * frame.width; }
 function Y(frame, v) { return frame.top + (frame.hi - v) / (frame.hi - frame.lo) * frame.height; }
 function fromX(frame, x) { return (x - frame.left) / frame.width; }
 function fromY(frame, y) { return frame.hi - (y - frame.top) / frame.height * (frame.hi - frame.lo); }
-function niceStep(rough) {
-  if (!(rough > 0) || !isFinite(rough)) return 1;
-  let power = Math.pow(10, Math.floor(Math.log10(rough)));
-  for (const f of [1, 2, 2.5, 5, 10]) if (f * power >= rough * 0.999999) return f * power;
-  return 10 * power;
-}
-function timeTicks(spec) {
-  const u = units(spec);
-  if (!u.duration) return [0, 0.25, 0.5, 0.75, 1].map((t) => ({ t, label: String(t) }));
-  const step = niceStep(u.duration / 7);
-  const ticks = [];
-  for (let k = 0; k * step <= u.duration * (1 + 1e-9) && k < 100; k++) {
-    ticks.push({ t: k * step / u.duration, label: fmt(k * step, 4) });
-  }
-  return ticks;
+/** The time axis' ticks: the server's (in the designer's unit), quarters before any answer. */
+function timeTicks(doc) {
+  const plotted = doc.fit && doc.fit.plot;
+  return plotted ? plotted.timeTicks : [0, 0.25, 0.5, 0.75, 1].map((t) => ({ t, label: String(t) }));
 }
 
-/** SVG path of f on [a, b] as cubic Hermite segments (exact for degree ≤ 3). */
-function path(c, frame, a, b) {
-  const from = a === undefined ? 0 : a;
-  const to = b === undefined ? 1 : b;
-  const d = derivative(c);
-  const segments = degreeOf(c) <= 3 ? 1 : Math.max(1, Math.ceil(64 * (to - from)));
-  const P = (t, v) => X(frame, t).toFixed(2) + ' ' + Y(frame, v).toFixed(2);
-  let text = 'M ' + P(from, horner(c, from));
-  for (let i = 0; i < segments; i++) {
-    const t0 = from + (to - from) * i / segments;
-    const t1 = i + 1 === segments ? to : from + (to - from) * (i + 1) / segments;
-    const h = t1 - t0;
-    const f0 = horner(c, t0);
-    const f1 = horner(c, t1);
-    const d0 = horner(d, t0);
-    const d1 = horner(d, t1);
-    text += ' C ' + P(t0 + h / 3, f0 + h * d0 / 3) + ' ' + P(t1 - h / 3, f1 - h * d1 / 3) + ' ' + P(t1, f1);
-  }
-  return text;
-}
+/** The SVG path of a curve the server sent as Hermite knots, on [a, b] (default all of [0, 1]). */
+function path(knots, frame, a, b) { return knotPath(knots, frameMaps(frame), a, b); }
+
+/** The level of the drawn (server's) curve at t. */
+function curveLevel(answer, t) { return answer && answer.plot ? valueAt(answer.plot.curve, t) : NaN; }
+
 
 // MARK: - The plot
 
@@ -291,7 +207,7 @@ function drawAxes(doc, frames) {
   clear(plot.grid);
   clear(plot.axes);
   clear(plot.ticks);
-  const tt = timeTicks(doc.spec);
+  const tt = timeTicks(doc);
   for (const f of [m, s]) {
     for (const tick of tt) el('line', { x1: X(f, tick.t), x2: X(f, tick.t), y1: f.top, y2: f.top + f.height }, plot.grid);
     el('line', { x1: f.left, x2: f.left, y1: f.top, y2: f.top + f.height }, plot.axes);
@@ -302,7 +218,7 @@ function drawAxes(doc, frames) {
     const label = el('text', { class: 'tick', x: m.left - 8, y: Y(m, v) + 4, 'text-anchor': 'end' }, plot.ticks);
     label.textContent = Math.round(v * 100) + ' %';
   }
-  const step = niceStep((s.hi - s.lo) / 3);
+  const step = niceStep((s.hi - s.lo) / 3);  // axis geometry of the visible frame (core.mjs)
   for (let v = Math.ceil(s.lo / step) * step, k = 0; v <= s.hi + 1e-12 && k < 20; v += step, k++) {
     el('line', { x1: s.left, x2: s.left + s.width, y1: Y(s, v), y2: Y(s, v) }, plot.grid);
     const label = el('text', { class: 'tick', x: s.left - 8, y: Y(s, v) + 4, 'text-anchor': 'end' }, plot.ticks);
@@ -350,18 +266,18 @@ function render() {
     const slopeBands = el('g', {}, plot.rising);
     for (const [a, b] of profile.rising) {
       el('rect', { x: X(s, a), y: s.top, width: Math.max(X(s, b) - X(s, a), 1.5), height: s.height }, slopeBands);
-      el('path', { class: 'halo', d: path(c, m, a, b) }, plot.halos);
+      el('path', { class: 'halo', d: path(fit.plot.curve, m, a, b) }, plot.halos);
     }
     bands(plot.flat, profile.flat, s);
-    plot.curve.setAttribute('d', path(c, m));
-    plot.slopeCurve.setAttribute('d', path(derivative(c), s));
+    plot.curve.setAttribute('d', path(fit.plot.curve, m));
+    plot.slopeCurve.setAttribute('d', path(fit.plot.slopeCurve, s));
   } else {
     clear(plot.rising);
     clear(plot.flat);
   }
   plot.curve.classList.toggle('failed', !!doc.error);
   const showEnforce = doc.enforce && fit && !fit.monotonic.decreasing && doc.spec.monotonic !== 'enforce';
-  plot.enforce.setAttribute('d', showEnforce ? path(doc.enforce.coefficients, m) : '');
+  plot.enforce.setAttribute('d', showEnforce && doc.enforce.plot ? path(doc.enforce.plot.curve, m) : '');
   renderCompare(frames);
   renderPoints(doc, frames);
   renderMilestones(doc, frames);
@@ -383,8 +299,8 @@ function renderCompare(frames) {
   }
   others.forEach((doc, i) => {
     const colour = PALETTE[i % PALETTE.length];
-    el('path', { class: 'compare-curve', d: path(doc.fit.coefficients, frames.main), stroke: colour }, plot.compare);
-    el('path', { class: 'compare-curve', d: path(derivative(doc.fit.coefficients), frames.slope), stroke: colour },
+    el('path', { class: 'compare-curve', d: path(doc.fit.plot.curve, frames.main), stroke: colour }, plot.compare);
+    el('path', { class: 'compare-curve', d: path(doc.fit.plot.slopeCurve, frames.slope), stroke: colour },
       plot.slopeCompare);
     const chip = html('span', {}, doc.spec.name || doc.name);
     chip.style.setProperty('--chip', colour);
@@ -399,7 +315,8 @@ function renderPoints(doc, frames) {
   clear(plot.whiskers);
   if (c) {
     for (const [t, y] of points) {
-      el('line', { class: 'whisker', x1: X(m, t), x2: X(m, t), y1: Y(m, y), y2: Y(m, horner(c, t)) }, plot.whiskers);
+      el('line', { class: 'whisker', x1: X(m, t), x2: X(m, t), y1: Y(m, y), y2: Y(m, curveLevel(doc.fit, t)) },
+        plot.whiskers);
     }
   }
   const handles = plot.handles;
@@ -543,9 +460,11 @@ function addMilestone() {
 function renderPreview() {
   const doc = current();
   const t = state.preview.t;
-  const c = doc && doc.fit ? doc.fit.coefficients : null;
-  const level = c ? horner(c, Math.min(1, Math.max(0, t))) : 1 - t;
-  const percent = widgetPercent(level);
+  // The level on the drawn curve and the app's own percentage, both from the server's answer.
+  const answer = doc && doc.fit && doc.fit.plot ? doc.fit : null;
+  const level = answer ? curveLevel(answer, Math.min(1, Math.max(0, t))) : 1 - t;
+  const shown = answer ? percentageAt(answer.plot.percentages, t) : null;
+  const percent = shown === null ? Math.round(Math.min(1, Math.max(0, 1 - t)) * 100) : shown;
   $('widget-fill').style.width = Math.min(100, Math.max(0, level * 100)) + '%';
   $('widget-percent').textContent = percent + ' %';
   const u = units(doc.spec);
@@ -958,8 +877,8 @@ function addPointInGap() {
   let best = 0;
   for (let i = 1; i < ts.length; i++) if (ts[i] - ts[i - 1] > ts[best + 1] - ts[best]) best = i - 1;
   const t = (ts[best] + ts[best + 1]) / 2;
-  const c = doc.fit ? doc.fit.coefficients : [-1, 1];
-  addPoint(t, horner(c, t));
+  const level = curveLevel(doc.fit, t);
+  addPoint(t, Number.isFinite(level) ? level : 1 - t);
 }
 function movePoint(doc, index, tNorm, yNorm) {
   const spec = doc.spec;
@@ -1113,6 +1032,7 @@ async function flushFit() {
   state.metrics.fits.push(answered - started);
   if (result.status === 200) {
     doc.fit = result.data;
+    if (result.data.plot) doc.units = result.data.plot.units;
     doc.error = null;
     doc.errorPoint = -1;
   } else {
@@ -1140,7 +1060,7 @@ async function flushFit() {
 async function afterFit(doc) {
   const fit = doc.fit;
   const spec = doc.spec;
-  if (fit && !doc.error && !fit.monotonic.decreasing && spec.monotonic !== 'enforce' && (spec.degree || 3) <= 3) {
+  if (fit && !doc.error && !fit.monotonic.decreasing && spec.monotonic !== 'enforce' && fit.monotonic.enforceAvailable) {
     const asked = canon(spec);
     const result = await fitRequest(doc.index, Object.assign({}, spec, { monotonic: 'enforce' }));
     if (canon(doc.spec) !== asked) return;
@@ -1265,6 +1185,7 @@ async function load(doc) {
   doc.broken = null;
   if (result.status === 200 && result.data.spec) {
     doc.spec = result.data.spec;
+    doc.units = result.data.units || null;
     doc.etag = result.data.etag;
     doc.exists = true;
     doc.baseline = canon(doc.spec);
@@ -1388,6 +1309,7 @@ async function poll() {
           doc.broken = null;
           checkpoint(doc);
           doc.spec = result.data.spec;
+          doc.units = result.data.units || doc.units;
           doc.etag = result.data.etag;
           doc.exists = true;
           doc.baseline = canon(doc.spec);
@@ -1471,6 +1393,7 @@ async function fitOthers() {
     if (!doc.loaded) await load(doc);
     const result = await fitRequest(doc.index, doc.spec);
     doc.fit = result.status === 200 ? result.data : null;
+    if (doc.fit && doc.fit.plot) doc.units = doc.fit.plot.units;
   }
   render();
 }
@@ -1543,15 +1466,22 @@ function wire() {
     });
   }
   for (const button of document.querySelectorAll('#time-unit button, #level-unit button')) {
-    button.addEventListener('click', () => {
+    button.addEventListener('click', async () => {
       const doc = current();
       const time = button.closest('#time-unit') ? button.dataset.unit : (doc.spec.timeUnit || 'normalized');
       const level = button.closest('#level-unit') ? button.dataset.unit : (doc.spec.levelUnit || 'fraction');
       if (time === (doc.spec.timeUnit || 'normalized') && level === (doc.spec.levelUnit || 'fraction')) return;
-      checkpoint(doc);
       const base = time === 'days' && !(doc.spec.durationDays > 0) ? Object.assign({}, doc.spec, { durationDays: 7 })
         : doc.spec;
-      doc.spec = convertUnits(base, time, level);
+      // The server rewrites every number (points, milestones, constraints, minSlope) so the curve stays.
+      const result = await api('POST', '/api/convert?spec=' + doc.index, { spec: base, timeUnit: time, levelUnit: level });
+      if (result.status !== 200) {
+        setStatus('Units not changed: ' + ((result.data && result.data.error) || 'HTTP ' + result.status), 'bad');
+        return;
+      }
+      checkpoint(doc);
+      doc.spec = result.data.spec;
+      doc.units = result.data.units;
       changed(true);
     });
   }

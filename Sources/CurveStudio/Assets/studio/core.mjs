@@ -108,3 +108,97 @@ export function nearestHandle(handles, x, y, radius = TOUCH_RADIUS) {
 
 /** `value` limited to [lo, hi]. */
 export function clamp(value, lo, hi) { return Math.min(hi, Math.max(lo, value)); }
+
+// MARK: - Drawing the server's knots
+
+/**
+ * The cubic Hermite interpolant of two knots [t, value, slope] at `t`: value and slope. The
+ * server sends knots whose Hermite segments are the curve itself for a cubic (two knots) and its
+ * quadratic slope, and a drawing-precise version above (64 segments), so this is geometry of
+ * the drawn path, not curve math.
+ */
+export function hermite(k0, k1, t) {
+  const h = k1[0] - k0[0];
+  if (!(h > 0)) return { value: k0[1], slope: k0[2] };
+  const s = (t - k0[0]) / h;
+  const s2 = s * s;
+  const s3 = s2 * s;
+  const value = (2 * s3 - 3 * s2 + 1) * k0[1] + (s3 - 2 * s2 + s) * h * k0[2] + (-2 * s3 + 3 * s2) * k1[1] +
+    (s3 - s2) * h * k1[2];
+  const slope = ((6 * s2 - 6 * s) * k0[1] + (3 * s2 - 4 * s + 1) * h * k0[2] + (-6 * s2 + 6 * s) * k1[1] +
+    (3 * s2 - 2 * s) * h * k1[2]) / h;
+  return { value, slope };
+}
+
+/** The segment of `knots` holding t (clamped to the knots' span), as its two knots. */
+function segmentAt(knots, t) {
+  let i = 0;
+  while (i < knots.length - 2 && t > knots[i + 1][0]) i++;
+  return [knots[i], knots[Math.min(i + 1, knots.length - 1)]];
+}
+
+/** The drawn curve's value at t (clamped to the knots' span); NaN without knots. */
+export function valueAt(knots, t) {
+  if (!Array.isArray(knots) || knots.length === 0) return NaN;
+  const first = knots[0][0];
+  const last = knots[knots.length - 1][0];
+  const clamped = Math.min(last, Math.max(first, t));
+  const [k0, k1] = segmentAt(knots, clamped);
+  return hermite(k0, k1, clamped).value;
+}
+
+/**
+ * The SVG path of the knots' curve on [from, to] (default the whole span) as cubic Bézier
+ * segments, through `map` (frameMaps). Sub-ranges start and end exactly on the drawn curve.
+ */
+export function knotPath(knots, map, from, to) {
+  if (!Array.isArray(knots) || knots.length < 2) return '';
+  const a = from === undefined ? knots[0][0] : from;
+  const b = to === undefined ? knots[knots.length - 1][0] : to;
+  const P = (t, v) => map.x(t).toFixed(2) + ' ' + map.y(v).toFixed(2);
+  let text = '';
+  for (let i = 0; i + 1 < knots.length; i++) {
+    const t0 = Math.max(a, knots[i][0]);
+    const t1 = Math.min(b, knots[i + 1][0]);
+    if (!(t1 > t0)) continue;
+    const start = hermite(knots[i], knots[i + 1], t0);
+    const end = hermite(knots[i], knots[i + 1], t1);
+    const h = t1 - t0;
+    if (text === '') text = 'M ' + P(t0, start.value);
+    text += ' C ' + P(t0 + h / 3, start.value + h * start.slope / 3) + ' ' + P(t1 - h / 3, end.value - h * end.slope / 3) +
+      ' ' + P(t1, end.value);
+  }
+  return text;
+}
+
+/** The widget percentage the server's steps [[t, percentage], …] give at t (the last step at or before t). */
+export function percentageAt(steps, t) {
+  if (!Array.isArray(steps) || steps.length === 0) return null;
+  let shown = steps[0][1];
+  for (const [at, percentage] of steps) {
+    if (at > t) break;
+    shown = percentage;
+  }
+  return shown;
+}
+
+/**
+ * The server's unit scales ({spec: {timeScale, levelScale}, display: {durationDays, percent}})
+ * in the page's shape; the identity before any answer has arrived.
+ */
+export function unitScales(answer) {
+  const spec = (answer && answer.spec) || { timeScale: 1, levelScale: 1 };
+  const display = (answer && answer.display) || { durationDays: null, percent: false };
+  return {
+    tScale: spec.timeScale, yScale: spec.levelScale, duration: display.durationDays, percent: display.percent,
+    days: spec.timeScale !== 1 || display.durationDays !== null && spec.timeScale === display.durationDays,
+  };
+}
+
+/** The smallest of 1, 2, 2.5, 5 × 10ᵏ at least `rough`: the step of a visible axis' ticks. */
+export function niceStep(rough) {
+  if (!(rough > 0) || !isFinite(rough)) return 1;
+  const power = Math.pow(10, Math.floor(Math.log10(rough)));
+  for (const factor of [1, 2, 2.5, 5, 10]) if (factor * power >= rough * 0.999999) return factor * power;
+  return 10 * power;
+}

@@ -86,3 +86,65 @@ test('clamp', () => {
   assert.equal(clamp(-1, 0, 1), 0);
   assert.equal(clamp(0.5, 0, 1), 0.5);
 });
+
+test('Hermite knots of a cubic reproduce it exactly, values and slopes', async () => {
+  const { hermite, valueAt } = await import('./core.mjs');
+  // f = 2t³ − 3t² + 1 (f(0) = 1, f′(0) = 0, f(1) = 0, f′(1) = 0).
+  const knots = [[0, 1, 0], [1, 0, 0]];
+  for (const t of [0, 0.1, 0.25, 0.5, 0.9, 1]) {
+    const exact = (2 * t - 3) * t * t + 1;
+    assert.ok(Math.abs(valueAt(knots, t) - exact) < 1e-15, 'value at ' + t);
+    assert.ok(Math.abs(hermite(knots[0], knots[1], t).slope - (6 * t * t - 6 * t)) < 1e-14, 'slope at ' + t);
+  }
+  // Clamped outside the span; NaN without knots.
+  assert.equal(valueAt(knots, -1), 1);
+  assert.equal(valueAt(knots, 2), 0);
+  assert.ok(Number.isNaN(valueAt([], 0.5)));
+  // Several segments: the knot values are hit exactly.
+  const many = [[0, 1, -1], [0.5, 0.5, -1], [1, 0, -1]];
+  assert.equal(valueAt(many, 0.5), 0.5);
+  assert.ok(Math.abs(valueAt(many, 0.75) - 0.25) < 1e-15);
+});
+
+test('knot paths start and end on the curve and cover a sub-range', async () => {
+  const { frameMaps, knotPath } = await import('./core.mjs');
+  const map = frameMaps({ left: 0, top: 0, width: 100, height: 100, lo: 0, hi: 1 });
+  const knots = [[0, 1, -1], [1, 0, -1]];  // the straight line 1 − t
+  assert.equal(knotPath(knots, map), 'M 0.00 0.00 C 33.33 33.33 66.67 66.67 100.00 100.00');
+  assert.equal(knotPath(knots, map, 0.25, 0.5), 'M 25.00 25.00 C 33.33 33.33 41.67 41.67 50.00 50.00');
+  assert.equal(knotPath([], map), '');
+});
+
+test('the preview percentage is the last step at or before t', async () => {
+  const { percentageAt } = await import('./core.mjs');
+  const steps = [[0, 100], [0.01, 99], [0.5, 50], [1, 0]];
+  assert.equal(percentageAt(steps, 0), 100);
+  assert.equal(percentageAt(steps, 0.009), 100);
+  assert.equal(percentageAt(steps, 0.01), 99);
+  assert.equal(percentageAt(steps, 0.75), 50);
+  assert.equal(percentageAt(steps, 1), 0);
+  assert.equal(percentageAt([], 0.5), null);
+});
+
+test('unit scales come from the server, identity before an answer', async () => {
+  const { unitScales } = await import('./core.mjs');
+  assert.deepEqual(unitScales(null), { tScale: 1, yScale: 1, duration: null, percent: false, days: false });
+  const days = unitScales({ spec: { timeScale: 7, levelScale: 100 }, display: { durationDays: 7, percent: true } });
+  assert.equal(days.tScale, 7);
+  assert.equal(days.yScale, 100);
+  assert.equal(days.duration, 7);
+  assert.ok(days.percent && days.days);
+  const shown = unitScales({ spec: { timeScale: 1, levelScale: 1 }, display: { durationDays: 10, percent: false } });
+  assert.ok(!shown.days && shown.duration === 10);
+});
+
+test('axis steps are 1, 2, 2.5 or 5 × 10ᵏ, at least the rough step', async () => {
+  const { niceStep } = await import('./core.mjs');
+  assert.equal(niceStep(0.3), 0.5);
+  assert.equal(niceStep(1), 1);
+  assert.equal(niceStep(1.5), 2);
+  assert.equal(niceStep(2.2), 2.5);
+  assert.equal(niceStep(37), 50);
+  assert.equal(niceStep(0), 1);
+  assert.equal(niceStep(NaN), 1);
+});
