@@ -2,6 +2,14 @@ import CurveCore
 import CurveSchedule
 import CurveSpec
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What a page needs to draw a resolved curve, computed once here so that no page re-derives
 /// it (the studio's fit answers carry it as `"plot"`, next to `fit --json`'s members): the unit
 /// scales, the panels' ranges, the time ticks in the designer's unit, the curve and its slope
@@ -134,7 +142,8 @@ package struct PlotData {
   /// `value` with at most four significant digits, shortest form ("2.5", "14", "0.125").
   static func significant(_ value: Double) -> String {
     guard value != 0, value.isFinite else { return "0" }
-    return CurveUnits.rounded(value, decimals: min(15, max(0, 3 - Int(abs(value).exponent10))), trimmed: true)
+    let magnitude = Int(log10(abs(value)).rounded(.down))
+    return CurveUnits.rounded(value, decimals: min(15, max(0, 3 - magnitude)), trimmed: true)
   }
 
   /// Hermite knots [t, f(t), f′(t)] of `polynomial` on [0, 1]: the ends for degree ≤ 3,
@@ -147,23 +156,5 @@ package struct PlotData {
         let t = Double(k) / Double(count)
         return .array([.number(t), .optionalNumber(polynomial.value(at: t)), .optionalNumber(slope.value(at: t))])
       })
-  }
-}
-
-extension Double {
-  /// ⌊log₁₀ |x|⌋ for a positive finite x (0 for 0).
-  fileprivate var exponent10: Double {
-    guard self > 0, isFinite else { return 0 }
-    var power = 0.0
-    var scaled = self
-    while scaled >= 10 {
-      scaled /= 10
-      power += 1
-    }
-    while scaled < 1 {
-      scaled *= 10
-      power -= 1
-    }
-    return power
   }
 }
