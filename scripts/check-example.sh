@@ -3,7 +3,8 @@
 #   1. copies the example to a temporary directory (pointing its CurveKit dependency at
 #      this checkout) and builds it with an empty scratch path, so the build-tool plugin
 #      generates DepletionCurve.swift from DepletionCurve.curve.json;
-#   2. checks the build printed no warnings and the program's output equals
+#   2. checks the build printed no warnings and no error lines, compiled neither the studio nor
+#      its HTTP server (the plugin's tool is curvekit-codegen), and the program's output equals
 #      examples/HabitTracker/expected-output.txt;
 #   3. runs the GenerateCurves command plugin in the copy and checks it writes the same
 #      DepletionCurve.swift next to the spec as the build plugin generated, and that its
@@ -36,8 +37,13 @@ build() {
 
 echo "==> building examples/HabitTracker from a clean scratch directory"
 build
-if grep -E "warning:|unhandled" "$work/build.log" >&2; then
-  echo "error: the example's build printed warnings" >&2
+if grep -E "warning:|unhandled|error:" "$work/build.log" >&2; then
+  echo "error: the example's clean build printed warnings or error lines" >&2
+  exit 1
+fi
+# The build plugin's tool (curvekit-codegen) links neither the studio nor its HTTP server.
+if grep -E "Compiling CurveStudio(Server|CLI)? " "$work/build.log" >&2; then
+  echo "error: applying the build plugin compiled the studio" >&2
   exit 1
 fi
 grep -q "Generating DepletionCurve.swift from DepletionCurve.curve.json" "$work/build.log" \

@@ -1,3 +1,5 @@
+import CurvePipeline
+
 /// A rectangle on the page with the data ranges it shows: maps data to SVG coordinates.
 struct PlotFrame {
   /// The left edge, in SVG units.
@@ -102,30 +104,12 @@ struct PlotLayout {
     .map { $0 * slopeStep }
 
     durationDays = options.durationDays.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-    if let days = durationDays {
-      let step = Self.niceStep(days / 7)
-      let count = Int((days / step).rounded(.down))
-      timeTicks = (0...max(0, count)).map { k in
-        let day = Double(k) * step
-        return (day / days, PlotNumber.significant(day, digits: 4))
-      }
-      timeTitle = "time (days)"
-    } else {
-      timeTicks = (0...4).map { k in (Double(k) / 4, PlotNumber.fixed(Double(k) / 4)) }
-      timeTitle = "time (fraction of the period)"
-    }
+    timeTicks = PlotData.timeTicks(durationDays: durationDays)
+    timeTitle = durationDays == nil ? "time (fraction of the period)" : "time (days)"
   }
 
-  /// The smallest of 1, 2, 2.5, 5 × 10ᵏ that is at least `rough`.
-  static func niceStep(_ rough: Double) -> Double {
-    guard rough.isFinite, rough > 0 else { return 1 }
-    guard rough > 1e-290, rough < 1e290 else { return rough }
-    var power = 1.0
-    while power > rough { power /= 10 }
-    while power * 10 <= rough { power *= 10 }
-    for factor in [1.0, 2.0, 2.5, 5.0, 10.0] where factor * power >= rough { return factor * power }
-    return 10 * power
-  }
+  /// The shared axis step (``PlotData/niceStep(_:)``).
+  static func niceStep(_ rough: Double) -> Double { PlotData.niceStep(rough) }
 
   /// A time interval in the axis' unit, e.g. `t 0.82–1` or `days 5.74–7`.
   func describe(_ interval: ClosedRange<Double>) -> String {

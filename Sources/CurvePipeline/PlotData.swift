@@ -114,28 +114,31 @@ package struct PlotData {
 
   /// The time axis: about seven steps of 1, 2, 2.5 or 5 × 10ᵏ days, or quarters of the period.
   var timeTicks: JSONValue {
-    guard let days = curve.units.durationDays, days > 0, days.isFinite else {
-      return .array((0...4).map { k in tick(Double(k) / 4, label: "\(Double(k) / 4)") })
-    }
-    let step = Self.niceStep(days / 7)
-    var ticks: [JSONValue] = []
-    var k = 0.0
-    while k * step <= days * (1 + 1e-9), ticks.count < 100 {
-      ticks.append(tick(k * step / days, label: Self.significant(k * step)))
-      k += 1
-    }
-    return .array(ticks)
+    .array(Self.timeTicks(durationDays: curve.units.durationDays).map { tick($0.t, label: $0.label) })
   }
 
   func tick(_ t: Double, label: String) -> JSONValue { .object([("t", .number(t)), ("label", .string(label))]) }
 
+  /// The one rule for a time axis, shared by the SVG plot and the studio: with a duration,
+  /// ticks every ``niceStep(_:)`` of days/7, labelled with up to four significant digits; else
+  /// the quarters of the period, labelled 0, 0.25, 0.5, 0.75, 1. Positions are normalized t.
+  package static func timeTicks(durationDays: Double?) -> [(t: Double, label: String)] {
+    guard let days = durationDays, days > 0, days.isFinite else {
+      return (0...4).map { k in (Double(k) / 4, CurveUnits.rounded(Double(k) / 4, decimals: 2, trimmed: true)) }
+    }
+    let step = niceStep(days / 7)
+    let count = Int((days / step).rounded(.down))
+    return (0...max(0, min(count, 100))).map { k in (Double(k) * step / days, significant(Double(k) * step)) }
+  }
+
   /// The smallest of 1, 2, 2.5, 5 × 10ᵏ that is at least `rough`.
-  static func niceStep(_ rough: Double) -> Double {
-    guard rough.isFinite, rough > 1e-290, rough < 1e290 else { return 1 }
+  package static func niceStep(_ rough: Double) -> Double {
+    guard rough.isFinite, rough > 0 else { return 1 }
+    guard rough > 1e-290, rough < 1e290 else { return rough }
     var power = 1.0
     while power > rough { power /= 10 }
     while power * 10 <= rough { power *= 10 }
-    for factor in [1.0, 2.0, 2.5, 5.0, 10.0] where factor * power >= rough * 0.999999 { return factor * power }
+    for factor in [1.0, 2.0, 2.5, 5.0, 10.0] where factor * power >= rough { return factor * power }
     return 10 * power
   }
 
