@@ -367,6 +367,25 @@ class Suite:
         check = subprocess.run([self.args.curvekit, "fit", self.paths[0], "--json"], capture_output=True)
         assert check.returncode == 0, check.stderr
 
+    def test_status_is_per_tab_and_copy_needs_a_curve_that_ships(self):
+        """Issue 20's stale state: "Saved" belongs to the tab that was saved, and Copy is off
+        while the spec does not fit (nothing stale to paste)."""
+        assert self.page.inner_text("#status").startswith("Saved")
+        self.switch(3)
+        assert "Saved" not in self.page.inner_text("#status"), self.page.inner_text("#status")
+        self.switch(0)
+        assert self.page.inner_text("#status").startswith("Saved"), "each tab keeps its own status"
+        self.wait("() => !document.getElementById('copy').disabled", timeout=5000)
+        field = self.page.locator('#points tr:nth-child(3) input[data-part="t"]')
+        field.fill("5")  # outside the period: the spec no longer fits
+        field.press("Enter")
+        self.settle()
+        self.wait("() => document.getElementById('copy').disabled", timeout=5000)
+        assert "not shipped" in self.page.inner_text("#code")
+        self.page.keyboard.press("Control+z")
+        self.settle()
+        self.wait("() => !document.getElementById('copy').disabled", timeout=5000)
+
     def test_edit_behind_the_page_reloads(self):
         text = self.read_file(0).replace('"Studio Saved"', '"Edited Elsewhere"')
         self.write_file(0, text)

@@ -16,6 +16,7 @@ const GEOMETRY = {
 const state = {
   docs: [], active: 0, presets: [], features: {}, compare: false, drag: null, selected: -1, frozen: null,
   format: 'swift', exportText: { swift: '', css: '', swiftui: '' }, exportNotes: [],
+  exportOK: { swift: false, css: false, swiftui: false },
   preview: { t: 0, playing: false, speed: 1, last: 0 },
   metrics: { moves: [], fits: [], dispatch: [], renders: [], redraws: 0, fitsDone: 0, transport: 'fetch' },
   ready: false, keyOrder: DEFAULT_KEY_ORDER,
@@ -761,10 +762,17 @@ function renderTabs() {
   document.title = (doc && isDirty(doc) ? '● ' : '') + (doc ? doc.name + ' — ' : '') + 'CurveKit Studio';
 }
 
-function setStatus(text, tone) {
+/** A document's status line ("Saved 10:37", "Reloaded", …): kept per tab, shown for the current one. */
+function setStatus(text, tone, doc) {
+  const owner = doc || current();
+  if (owner) owner.status = { text, tone };
+  if (!owner || owner === current()) showStatus(owner);
+}
+function showStatus(doc) {
   const status = $('status');
-  status.textContent = text;
-  status.className = 'status' + (tone ? ' ' + tone : '');
+  const shown = (doc && doc.status) || { text: '', tone: '' };
+  status.textContent = shown.text;
+  status.className = 'status' + (shown.tone ? ' ' + shown.tone : '');
 }
 
 // MARK: - Export
@@ -776,13 +784,23 @@ function scheduleExport() {
 }
 async function refreshExport() {
   const doc = current();
-  if (doc.error) return;
+  if (doc.error) {
+    // Nothing ships from a spec that does not fit: no stale code to copy.
+    const why = 'not shipped: the spec does not fit: ' + doc.error.error;
+    state.exportText = { swift: '// ' + why, css: '/* ' + why + ' */', swiftui: '// ' + why };
+    state.exportOK = { swift: false, css: false, swiftui: false };
+    state.exportNotes = [];
+    renderExport();
+    return;
+  }
   const body = { spec: doc.spec };
   const [generated, exported] = await Promise.all([api('POST', '/api/generate?spec=' + doc.index, body), api('POST', '/api/export?spec=' + doc.index, body)]);
   if (doc !== current()) return;
   state.exportText.swift = generated.status === 200 ? generated.data.swift : '// ' + generated.data.error;
   state.exportText.css = exported.status === 200 ? exported.data.css : '/* ' + exported.data.error + ' */';
   state.exportText.swiftui = exported.status === 200 ? exported.data.swiftui : '// ' + exported.data.error;
+  // The ship rule's answer: a refused curve (422, with its diagnostics) has nothing to copy.
+  state.exportOK = { swift: generated.status === 200, css: exported.status === 200, swiftui: exported.status === 200 };
   state.exportNotes = [].concat(generated.status === 200 ? generated.data.notes : [],
     exported.status === 200 ? exported.data.notes : []);
   renderExport();
@@ -793,8 +811,12 @@ function renderExport() {
   }
   $('code').textContent = state.exportText[state.format] || '';
   $('code-notes').textContent = state.exportNotes.join(' ');
+  const shippable = !!(state.exportOK && state.exportOK[state.format]);
+  $('copy').disabled = !shippable;
+  $('copy').title = shippable ? 'Copy to the clipboard' : 'Nothing to copy: this curve does not ship (see the comment)';
 }
 async function copyCode() {
+  if (!(state.exportOK && state.exportOK[state.format])) return;
   const text = state.exportText[state.format] || '';
   try {
     await navigator.clipboard.writeText(text);
@@ -1148,7 +1170,7 @@ async function save() {
     return;
   }
   doc.saving = true;
-  setStatus('Saving…');
+  setStatus('Saving…', '', doc);
   const headers = doc.etag ? { 'If-Match': doc.etag } : { 'If-None-Match': '*' };
   const sent = canon(doc.spec);
   let result;
@@ -1164,13 +1186,13 @@ async function save() {
     const unchanged = canon(doc.spec) === sent;
     if (unchanged) doc.spec = result.data.spec;
     hideBanner();
-    setStatus('Saved ' + new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }), 'good');
+    setStatus('Saved ' + new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }), 'good', doc);
     changed(unchanged);
   } else if (result.status === 412) {
     showConflict(doc, 'changed on disk since you loaded it. Your save was not written.');
-    setStatus('Not saved: conflict', 'bad');
+    setStatus('Not saved: conflict', 'bad', doc);
   } else {
-    setStatus('Not saved: ' + (result.data && result.data.error), 'bad');
+    setStatus('Not saved: ' + (result.data && result.data.error), 'bad', doc);
   }
 }
 
@@ -1339,6 +1361,7 @@ function showConflict(doc, text) {
   $('banner-text').textContent = '“' + doc.name + '” ' + text;
   $('banner').hidden = false;
   state.conflict = doc;
+  setStatus('Changed on disk: choose in the banner', 'bad', doc);
 }
 function hideBanner() {
   $('banner').hidden = true;
@@ -1377,6 +1400,7 @@ async function switchTo(index) {
   const doc = current();
   if (!doc.loaded) await load(doc);
   hideBanner();
+  showStatus(doc);
   state.forceInputs = true;
   renderSettings();
   state.forceInputs = false;
