@@ -242,6 +242,51 @@ class Suite:
         self.settle()
         assert abs(float(handle.get_attribute("aria-valuenow")) - before) < 0.051
 
+    def test_snapping_and_axis_lock(self):
+        """Issue 20: Shift locks the axis a drag starts along (a vertical drag keeps the time
+        exactly), Ctrl snaps; Home and End move a focused point to the ends of the period."""
+        self.switch(0)
+        before = self.doc()["spec"]["points"][2]
+        x, y = self.handle_center(2)
+        self.page.keyboard.down("Shift")
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+        for step in range(1, 8):
+            self.page.mouse.move(x + step * 0.7, y + step * 6)  # a hand's vertical drag drifts sideways
+        self.page.mouse.up()
+        self.page.keyboard.up("Shift")
+        self.settle()
+        locked = self.doc()["spec"]["points"][2]
+        assert locked[0] == before[0] and locked[1] != before[1], (before, locked)
+        x, y = self.handle_center(2)
+        self.page.keyboard.down("Control")
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+        self.page.mouse.move(x + 13, y - 17)
+        self.page.mouse.up()
+        self.page.keyboard.up("Control")
+        self.settle()
+        snapped = self.doc()["spec"]["points"][2]
+        units = self.js("() => window.studio.docs[0].units")
+        t_scale = units["spec"]["timeScale"]
+        level_scale = units["spec"]["levelScale"]
+        duration = units["display"]["durationDays"] or 1  # the designer sees days: half days
+        steps = duration * 2 if duration > 1 else 10
+        t_norm = snapped[0] / t_scale
+        # The spec keeps six decimals of normalized time, so a half day is exact to 1e-6.
+        assert abs(t_norm * steps - round(t_norm * steps)) < 1e-5 * steps, snapped
+        level = snapped[1] / level_scale * 100
+        assert abs(level - round(level)) < 1e-6, snapped
+        handle = self.page.locator('.handle[data-index="2"]')
+        handle.focus()
+        self.page.keyboard.press("End")
+        self.settle()
+        assert self.doc()["spec"]["points"][2][0] == t_scale * 1, self.doc()["spec"]["points"][2]
+        for _ in range(3):
+            self.page.keyboard.press("Control+z")
+        self.settle()
+        assert self.doc()["spec"]["points"][2] == before, (before, self.doc()["spec"]["points"][2])
+
     def test_add_and_delete_points(self):
         count = len(self.doc()["spec"]["points"])
         panel = self.page.locator("#plot .panel-bg").first.bounding_box()

@@ -3,7 +3,7 @@
 // answers; the pure logic is in core.mjs. Served as /studio/app.mjs, an ES module.
 import {
   DEFAULT_KEY_ORDER, RECONNECT, canonicalJSON, checkpoint as historyCheckpoint, dropCheckpoint, frameMaps, knotPath,
-  nextDelay, niceStep, percentageAt, redo as historyRedo, undo as historyUndo, unitScales, valueAt,
+  keyMove, nextDelay, niceStep, percentageAt, snapDrag, redo as historyRedo, undo as historyUndo, unitScales, valueAt,
 } from './core.mjs';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -924,7 +924,8 @@ function onHandlePointerDown(event) {
   const index = Number(event.currentTarget.dataset.index);
   const doc = current();
   checkpoint(doc);
-  state.drag = { kind: 'point', index, pointer: event.pointerId, moved: false };
+  const [t0, y0] = normPoints(doc.spec)[index];
+  state.drag = { kind: 'point', index, pointer: event.pointerId, moved: false, start: { t: t0, y: y0 } };
   state.frozen = state.frames;
   select(index, true);
   plot.svg.setPointerCapture(event.pointerId);
@@ -941,7 +942,16 @@ function onPointerMove(event) {
   const p = svgPoint(event);
   drag.moved = true;
   if (drag.kind === 'point') {
-    movePoint(doc, drag.index, fromX(f, p.x), fromY(f, p.y));
+    // Shift locks the axis the drag started along; Ctrl/⌘ snaps to half units and whole percents;
+    // levels stick to milestone lines (core.mjs snapDrag).
+    const u = units(doc.spec);
+    const milestoneLevels = (Array.isArray(doc.spec.milestones) ? doc.spec.milestones : [])
+      .map((m) => (m.atLeast !== undefined ? m.atLeast : m.atMost) / u.yScale);
+    const next = snapDrag({
+      t: fromX(f, p.x), y: fromY(f, p.y), start: drag.start, axisLock: event.shiftKey,
+      snap: event.ctrlKey || event.metaKey, timeScale: u.duration || 1, milestoneLevels,
+    });
+    movePoint(doc, drag.index, next.t, next.y);
     state.pendingMoves.push(event.timeStamp);
     state.metrics.dispatch.push(performance.now() - event.timeStamp);
   } else {
@@ -971,14 +981,9 @@ function onPlotDoubleClick(event) {
 function onHandleKey(event) {
   const index = Number(event.currentTarget.dataset.index);
   const doc = current();
-  const step = (event.shiftKey ? 10 : 1) * 0.005;
   const [t, y] = normPoints(doc.spec)[index];
-  let next = null;
-  if (event.key === 'ArrowUp') next = [t, y + step];
-  else if (event.key === 'ArrowDown') next = [t, y - step];
-  else if (event.key === 'ArrowRight') next = [t + step, y];
-  else if (event.key === 'ArrowLeft') next = [t - step, y];
-  else if (event.key === 'Delete' || event.key === 'Backspace') {
+  const next = keyMove(event.key, event.shiftKey, t, y);
+  if (event.key === 'Delete' || event.key === 'Backspace') {
     event.preventDefault();
     deletePoint(index);
     requestAnimationFrame(() => select(state.selected, true));

@@ -202,3 +202,54 @@ export function niceStep(rough) {
   for (const factor of [1, 2, 2.5, 5, 10]) if (factor * power >= rough * 0.999999) return factor * power;
   return 10 * power;
 }
+
+// MARK: - Snapping while dragging
+
+/** How close (in normalized units) a level must come to a milestone line to stick to it. */
+export const MILESTONE_SNAP = 0.015;
+
+/**
+ * Where a dragged point goes, in normalized t and level.
+ * - `axisLock` (Shift): the axis the drag started along stays fixed: once the pointer has moved
+ *   more across than up, the level is held; otherwise the time.
+ * - `snap` (Ctrl/⌘): time to whole and half units (days, or tenths of the period without a
+ *   duration), levels to whole percents.
+ * - Levels stick to a milestone line within MILESTONE_SNAP (always, as guides do).
+ * `start` is where the drag began; `timeScale` the units per period (e.g. 7 days).
+ */
+export function snapDrag({ t, y, start, axisLock, snap, timeScale, milestoneLevels }) {
+  let nextT = t;
+  let nextY = y;
+  if (axisLock && start) {
+    if (Math.abs(t - start.t) >= Math.abs(y - start.y)) nextY = start.y;
+    else nextT = start.t;
+  }
+  if (snap) {
+    const perPeriod = timeScale > 1 ? timeScale * 2 : 10;  // halves of a unit, or tenths
+    if (!(axisLock && start && nextT === start.t)) nextT = Math.round(nextT * perPeriod) / perPeriod;
+    if (!(axisLock && start && nextY === start.y)) nextY = Math.round(nextY * 100) / 100;
+  }
+  for (const level of milestoneLevels || []) {
+    if (Math.abs(nextY - level) <= MILESTONE_SNAP && !(axisLock && start && nextY === start.y)) nextY = level;
+  }
+  return { t: nextT, y: nextY };
+}
+
+/**
+ * The keyboard's moves for a focused point: arrows nudge (Shift ×10), Home/End go to the
+ * start/end of the period, PageUp/PageDown move the level by 10 %. Null for other keys.
+ */
+export function keyMove(key, shift, t, y) {
+  const step = (shift ? 10 : 1) * 0.005;
+  switch (key) {
+    case 'ArrowUp': return [t, y + step];
+    case 'ArrowDown': return [t, y - step];
+    case 'ArrowRight': return [t + step, y];
+    case 'ArrowLeft': return [t - step, y];
+    case 'Home': return [0, y];
+    case 'End': return [1, y];
+    case 'PageUp': return [t, y + 0.1];
+    case 'PageDown': return [t, y - 0.1];
+    default: return null;
+  }
+}

@@ -148,3 +148,46 @@ test('axis steps are 1, 2, 2.5 or 5 × 10ᵏ, at least the rough step', async ()
   assert.equal(niceStep(0), 1);
   assert.equal(niceStep(NaN), 1);
 });
+
+test('Ctrl snaps time to half days and levels to whole percents', async () => {
+  const { snapDrag } = await import('./core.mjs');
+  // A 7-day spec: t = 0.3 is day 2.1 → day 2 (t = 2/7); level 0.5437 → 54 %.
+  const snapped = snapDrag({ t: 0.3, y: 0.5437, snap: true, timeScale: 7 });
+  assert.ok(Math.abs(snapped.t * 7 - 2) < 1e-12, String(snapped.t * 7));
+  assert.equal(snapped.y, 0.54);
+  // Day 2.3 → day 2.5 (halves).
+  assert.ok(Math.abs(snapDrag({ t: 2.3 / 7, y: 0.5, snap: true, timeScale: 7 }).t * 7 - 2.5) < 1e-12);
+  // Without a duration: tenths of the period.
+  assert.equal(snapDrag({ t: 0.437, y: 0.5, snap: true, timeScale: 1 }).t, 0.4);
+  // No modifier: untouched.
+  assert.deepEqual(snapDrag({ t: 0.437, y: 0.5437 }), { t: 0.437, y: 0.5437 });
+});
+
+test('Shift locks the axis the drag started along', async () => {
+  const { snapDrag } = await import('./core.mjs');
+  const start = { t: 0.5, y: 0.5 };
+  // Mostly vertical: the time stays (the bug: a vertical drag moved a point to day 1.99937).
+  assert.deepEqual(snapDrag({ t: 0.51, y: 0.3, start, axisLock: true }), { t: 0.5, y: 0.3 });
+  // Mostly horizontal: the level stays.
+  assert.deepEqual(snapDrag({ t: 0.7, y: 0.49, start, axisLock: true }), { t: 0.7, y: 0.5 });
+  // Lock and snap together: the locked coordinate is not rounded away from where it started.
+  assert.deepEqual(snapDrag({ t: 0.503, y: 0.3004, start, axisLock: true, snap: true, timeScale: 1 }),
+    { t: 0.5, y: 0.3 });
+});
+
+test('levels stick to milestone lines nearby', async () => {
+  const { MILESTONE_SNAP, snapDrag } = await import('./core.mjs');
+  assert.equal(snapDrag({ t: 0.3, y: 0.81, milestoneLevels: [0.8] }).y, 0.8);
+  assert.equal(snapDrag({ t: 0.3, y: 0.8 + MILESTONE_SNAP * 2, milestoneLevels: [0.8] }).y, 0.8 + MILESTONE_SNAP * 2);
+});
+
+test('keyboard moves: arrows, Shift, Home, End, PageUp, PageDown', async () => {
+  const { keyMove } = await import('./core.mjs');
+  assert.deepEqual(keyMove('ArrowUp', false, 0.5, 0.5), [0.5, 0.505]);
+  assert.deepEqual(keyMove('ArrowLeft', true, 0.5, 0.5), [0.45, 0.5]);
+  assert.deepEqual(keyMove('Home', false, 0.5, 0.4), [0, 0.4]);
+  assert.deepEqual(keyMove('End', false, 0.5, 0.4), [1, 0.4]);
+  assert.deepEqual(keyMove('PageUp', false, 0.5, 0.4), [0.5, 0.5]);
+  assert.ok(Math.abs(keyMove('PageDown', false, 0.5, 0.4)[1] - 0.3) < 1e-15);
+  assert.equal(keyMove('a', false, 0.5, 0.4), null);
+});
