@@ -589,6 +589,38 @@ class Suite:
                 self.page.screenshot(path=os.path.join(folder, name))
         self.page.emulate_media(color_scheme="light")
 
+    def test_phone_layout(self):
+        """Issue 20: usable at 390 × 844 on a touch screen: no horizontal scroll, the tabs
+        reachable, 44 px touch targets for points and milestone handles; a screenshot."""
+        context = self.browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                           has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append("phone: " + str(error)))
+        try:
+            page.goto(self.studio.url)
+            page.wait_for_function("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
+            page.click("#tabs [role=tab]:nth-child(2)")  # the sketch, which has a milestone
+            page.wait_for_function("() => window.studio.active === 1 && window.studio.docs[1].fit")
+            page.wait_for_timeout(300)
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 390, "horizontal scroll: the page is %s px wide" % width
+            tabs = page.locator("#tabs").bounding_box()
+            assert tabs and tabs["x"] >= 0 and tabs["x"] + tabs["width"] <= 390 and tabs["height"] > 20, tabs
+            assert page.locator("#tabs [role=tab]").nth(0).is_visible()
+            hit = page.locator(".handle .hit").first.bounding_box()
+            assert hit["width"] >= 43.5 and hit["height"] >= 43.5, "a point's touch target is %r" % hit
+            if page.locator(".milestone .end-hit").count():
+                end = page.locator(".milestone .end-hit").first.bounding_box()
+                grip = page.locator(".milestone .grip").first.bounding_box()
+                assert end["width"] >= 43.5, "a milestone end's touch target is %r" % end
+                assert grip["height"] >= 43.5, "a milestone line's touch target is %r" % grip
+            save = page.locator("#save").bounding_box()
+            assert save["x"] + save["width"] <= 390, save
+            for folder in [self.args.out] + ([self.args.gallery] if self.args.gallery else []):
+                page.screenshot(path=os.path.join(folder, "studio-phone.png"), full_page=False)
+        finally:
+            context.close()
+
     def test_no_page_errors(self):
         assert not self.errors, self.errors
 
@@ -604,6 +636,7 @@ class Suite:
         with sync_playwright() as playwright:
             arguments = ["--no-sandbox"] if os.geteuid() == 0 else []
             browser = playwright.chromium.launch(executable_path=chromium, args=arguments)
+            self.browser = browser
             self.context = browser.new_context(viewport={"width": 1440, "height": 900}, device_scale_factor=1)
             self.page = self.context.new_page()
             self.page.on("pageerror", lambda error: self.errors.append(str(error)))

@@ -3,7 +3,7 @@
 // answers; the pure logic is in core.mjs. Served as /studio/app.mjs, an ES module.
 import {
   DEFAULT_KEY_ORDER, RECONNECT, canonicalJSON, checkpoint as historyCheckpoint, dropCheckpoint, frameMaps, knotPath,
-  keyMove, nextDelay, niceStep, percentageAt, snapDrag, redo as historyRedo, undo as historyUndo, unitScales, valueAt,
+  TOUCH_RADIUS, keyMove, nextDelay, niceStep, percentageAt, snapDrag, redo as historyRedo, undo as historyUndo, unitScales, valueAt,
 } from './core.mjs';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -126,6 +126,16 @@ function timeTicks(doc) {
 
 /** The SVG path of a curve the server sent as Hermite knots, on [a, b] (default all of [0, 1]). */
 function path(knots, frame, a, b) { return knotPath(knots, frameMaps(frame), a, b); }
+
+/**
+ * The radius of a touch target in SVG units: TOUCH_RADIUS CSS pixels (a 44 px target) at the
+ * plot's current scale, never smaller than that many SVG units.
+ */
+function touchRadius() {
+  const matrix = plot.svg && plot.svg.getScreenCTM ? plot.svg.getScreenCTM() : null;
+  const pixelsPerUnit = matrix ? Math.hypot(matrix.a, matrix.b) : 1;
+  return Math.max(TOUCH_RADIUS, TOUCH_RADIUS / (pixelsPerUnit || 1));
+}
 
 /** The level of the drawn (server's) curve at t. */
 function curveLevel(answer, t) { return answer && answer.plot ? valueAt(answer.plot.curve, t) : NaN; }
@@ -325,7 +335,7 @@ function renderPoints(doc, frames) {
   while (handles.children.length < points.length) {
     const g = el('g', { class: 'handle', tabindex: '0', role: 'slider', 'aria-valuemin': '0', 'aria-valuemax': '100' },
       handles);
-    el('circle', { class: 'hit', r: 22 }, g);
+    el('circle', { class: 'hit', r: touchRadius() }, g);
     el('circle', { class: 'ring', r: 12 }, g);
     el('circle', { class: 'dot', r: 6 }, g);
     g.addEventListener('pointerdown', onHandlePointerDown);
@@ -380,10 +390,12 @@ function renderMilestones(doc, frames) {
       height: Math.abs(yBottom - yTop) }, zone);
     const g = el('g', { class: zoneClass, 'data-milestone': String(i) }, plot.milestones);
     el('line', { class: 'guide', x1: X(m, from), x2: X(m, to), y1: Y(m, level), y2: Y(m, level) }, g);
-    const grip = el('rect', { class: 'grip', x: X(m, from), y: Y(m, level) - 10, width: X(m, to) - X(m, from),
-      height: 20, tabindex: '0', role: 'slider', 'aria-label': 'Milestone ' + (i + 1) + ' level',
+    const reach = touchRadius();
+    const grip = el('rect', { class: 'grip', x: X(m, from), y: Y(m, level) - reach, width: X(m, to) - X(m, from),
+      height: 2 * reach, tabindex: '0', role: 'slider', 'aria-label': 'Milestone ' + (i + 1) + ' level',
       'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': fixed(level * 100, 1) }, g);
     const endT = ms.until !== undefined ? to : from;
+    const endHit = el('circle', { class: 'end-hit', cx: X(m, endT), cy: Y(m, level), r: reach }, g);
     const end = el('circle', { class: 'end', cx: X(m, endT), cy: Y(m, level), r: 6, tabindex: '0', role: 'slider',
       'aria-label': 'Milestone ' + (i + 1) + ' time', 'aria-valuemin': '0', 'aria-valuemax': String(u.tScale),
       'aria-valuenow': String(ms.until !== undefined ? ms.until : ms.from) }, g);
@@ -393,6 +405,7 @@ function renderMilestones(doc, frames) {
     label.textContent = (lower ? '≥ ' : '≤ ') + levelLabel(level) + ' ' + when + (met ? ' ✓' : ' ✗');
     grip.addEventListener('pointerdown', (e) => startMilestoneDrag(e, i, 'level'));
     end.addEventListener('pointerdown', (e) => startMilestoneDrag(e, i, 'time'));
+    endHit.addEventListener('pointerdown', (e) => startMilestoneDrag(e, i, 'time'));
     grip.addEventListener('keydown', (e) => milestoneKey(e, i, 'level'));
     end.addEventListener('keydown', (e) => milestoneKey(e, i, 'time'));
   });
