@@ -16,6 +16,9 @@ public enum DesignError: Error, Sendable, Hashable, CustomStringConvertible {
   case precisionOutOfRange(Int)
   /// Control values that do not form a CSS easing.
   case invalidEasing(EasingError)
+  /// A `linear()` bound (in progress units) below what printing the values costs, or one that
+  /// would need more than 10 000 stops.
+  case linearBoundTooTight(Double)
 
   /// One line naming the offending input.
   public var description: String {
@@ -29,6 +32,9 @@ public enum DesignError: Error, Sendable, Hashable, CustomStringConvertible {
     case .precisionOutOfRange(let precision):
       return "--precision \(precision) is outside \(RoundedEasing.precisionRange.lowerBound)…"
         + "\(RoundedEasing.precisionRange.upperBound) decimals"
+    case .linearBoundTooTight(let bound):
+      return "a linear() easing within \(bound * 100) percentage points needs more stops or digits than it can have; "
+        + "allow at least 0.001 percentage points"
     case .invalidEasing(let error):
       return error.description
     }

@@ -3,6 +3,7 @@ import CurveEasing
 import CurveKitCLI
 import CurveKitTestSupport
 import CurveSpec
+import Foundation
 import Testing
 
 @Suite("curvekit export and fit --from-css")
@@ -192,5 +193,43 @@ struct ExportCommandTests {
   func oneSource() {
     let result = runCurveKit(["fit", Self.example + "linear.curve.json", "--from-css", "ease"])
     #expect(result.status == 2 && result.errors.contains("one source only"))
+  }
+
+  @Test("--format css-linear states its certified bound and stop count; --max-error sets the bound")
+  func cssLinear() throws {
+    let result = runCurveKit(["export", Self.example + "weekly-habit.curve.json", "--format", "css-linear"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("--weekly-habit-easing-linear: linear(0, "))
+    #expect(result.output.contains("percentage points of the curve (certified, after rounding; asked: 0.1)"))
+    let loose = runCurveKit([
+      "export", Self.example + "weekly-habit.curve.json", "--format", "css-linear", "--max-error", "1",
+    ])
+    #expect(loose.status == 0)
+    func stops(_ text: String) -> Int { text.components(separatedBy: "%").count + 1 }
+    #expect(stops(loose.output) < stops(result.output), "a looser bound needs fewer stops")
+    let wrong = runCurveKit(["export", Self.example + "weekly-habit.curve.json", "--max-error", "1"])
+    #expect(wrong.status == 2 && isOneLineError(wrong.errors))
+  }
+
+  @Test("--format tokens writes DTCG 2025.10: a cubicBezier token and a duration token in ms")
+  func designTokens() throws {
+    let result = runCurveKit(["export", Self.example + "weekly-habit.curve.json", "--format", "tokens"])
+    #expect(result.status == 0, "\(result.errors)")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let group = try #require(root["weekly-habit"] as? [String: Any])
+    let easing = try #require(group["easing"] as? [String: Any])
+    #expect(easing["$type"] as? String == "cubicBezier")
+    let value = try #require(easing["$value"] as? [Double])
+    #expect(value.count == 4 && (0...1).contains(value[0]) && (0...1).contains(value[2]))
+    let duration = try #require(group["duration"] as? [String: Any])
+    #expect(duration["$type"] as? String == "duration")
+    let amount = try #require(duration["$value"] as? [String: Any])
+    #expect(amount["unit"] as? String == "ms" && amount["value"] as? Double == 7 * 86_400_000)
+    let extensions = try #require(easing["$extensions"] as? [String: Any])
+    #expect((extensions["dev.curvekit"] as? [String: Any])?["name"] as? String == "Weekly Habit")
+    // Every token has $value; no member of a token outside the format's reserved names.
+    for token in [easing, duration] {
+      #expect(token.keys.allSatisfy { $0.hasPrefix("$") })
+    }
   }
 }

@@ -9,12 +9,15 @@ enum ExportCommand: CurveKitCommand {
   /// The output formats.
   enum Format: String, CaseIterable {
     case css, swiftui, json
+    case cssLinear = "css-linear"
+    case tokens
   }
 
   static let name = "export"
   static let abstract = "Export a curve as CSS or SwiftUI easing."
   static let usage = [
-    "export SPEC.json [--format css|swiftui|json] [--precision N] [--duration SECONDS]",
+    "export SPEC.json [--format css|swiftui|json|css-linear|tokens] [--precision N] [--duration SECONDS]",
+    "export SPEC.json --format css-linear [--max-error PP]",
     "export --coefficients a,b,c,d [--name NAME] [--format css|swiftui|json]",
     "export --point T:Y … | --data FILE | --from-css EASING [fit options] [--format css|swiftui|json]",
   ]
@@ -32,12 +35,21 @@ enum ExportCommand: CurveKitCommand {
     designer pastes, e.g. cubic-bezier(0.333, 0.258, 0.667, 0.731)) and its largest level
     deviation from the curve, with the time (and day) where it occurs: the rounded Bézier is
     compared with the curve at 4097 parameters, each maximum refined by golden-section search.
+    css-linear prints a CSS linear() easing whose distance from the curve is certified in
+    percentage points after the printed rounding (--max-error PP, default 0.1), with the fewest
+    stops a greedy placement on a 0.01 % grid finds; the comment states the bound met and the
+    stop count. tokens prints a W3C Design Tokens (DTCG 2025.10) file: a cubicBezier token
+    and, with a duration, a duration token in ms.
     Exit status: 0 exported; 1 the ship rule refused the curve; 2 invalid input, or a curve
     no cubic-bezier can express (degree above 3, or f(0) = f(1)).
     """
   static let options: [OptionSpec] =
     CurveSourceOptions.all + [
-      .value("--format", placeholder: "css|swiftui|json", help: "The output format (default css)."),
+      .value(
+        "--format", placeholder: "css|swiftui|json|css-linear|tokens", help: "The output format (default css)."),
+      .value(
+        "--max-error", placeholder: "PP",
+        help: "css-linear: the largest distance from the curve, in percentage points (default 0.1)."),
       .value("--name", placeholder: "NAME", help: "The curve's name (default: the spec's name, or Depletion)."),
       .value("--duration", placeholder: "SECONDS", help: "The SwiftUI animation duration (default 0.35)."),
       .value(
@@ -48,6 +60,9 @@ enum ExportCommand: CurveKitCommand {
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     try arguments.expectPositionals(atMost: 1, what: "one SPEC.json")
     let format = try arguments.choice("--format", as: Format.self) ?? .css
+    if arguments.value("--max-error") != nil, format != .cssLinear {
+      throw UsageError("--max-error applies to --format css-linear only")
+    }
     let duration = try arguments.double("--duration") ?? 0.35
     guard duration > 0 else { throw UsageError("--duration: '\(duration)' must be positive") }
     let precision = try arguments.integer("--precision", in: RoundedEasing.precisionRange)
@@ -66,6 +81,13 @@ enum ExportCommand: CurveKitCommand {
     case .swiftui:
       io.write(easing.swiftUISnippet(name: name, duration: duration, rounded: rounded, durationDays: days))
     case .json: io.write(JSONWriter.string(easing.jsonValue(name: name, rounded: rounded, durationDays: days)) + "\n")
+    case .cssLinear:
+      let points = try arguments.double("--max-error") ?? 0.1
+      guard points > 0, points.isFinite else { throw UsageError("--max-error: '\(points)' must be a positive number") }
+      let linear = try LinearEasing(progressOf: export.polynomial, maximumError: points / 100)
+      io.write(export.cssLinearSnippet(name: name, linear: linear))
+    case .tokens:
+      io.write(JSONWriter.string(export.designTokens(name: name, durationDays: days)) + "\n")
     }
     for note in export.notes { io.writeError("\(note)\n") }
     return .success
