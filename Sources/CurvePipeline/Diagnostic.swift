@@ -34,6 +34,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     case handleOutsideRange
     /// The exported easing is the curve rescaled to go from 1 to 0.
     case rescaled
+    /// An imported CSS easing whose x-handles are not ⅓ and ⅔: the cubic in t only
+    /// approximates it, and the note says by how much.
+    case importDeviation
   }
 
   /// The decision that turns an error into a warning.

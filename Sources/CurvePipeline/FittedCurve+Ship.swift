@@ -1,4 +1,5 @@
 import CurveCore
+import CurveEasing
 import CurveFitting
 import CurveSpec
 
@@ -90,7 +91,22 @@ extension FittedCurve {
         field: "milestones[\(index)]", override: .allowNonMonotone, waived: shapeWaived)
     }
     if let note = outsideLevelsNote { found.append(note) }
+    if let note = importDeviationNote { found.append(note) }
     return found
+  }
+
+  /// For an imported easing whose x-handles are not ⅓ and ⅔: how far the fitted cubic in t is
+  /// from it, in percentage points (the largest distance on EasingImport's grid).
+  var importDeviationNote: Diagnostic? {
+    guard let easing, !easing.isPolynomialInTime else { return nil }
+    let deviation = EasingImport.maxDeviation(of: polynomial, from: easing)
+    let points = CurveUnits.rounded(deviation.value * 100, decimals: 2, trimmed: true)
+    return Diagnostic(
+      severity: .note, code: .importDeviation,
+      message:
+        "the cubic in t is within \(points) percentage points of \(easing.cssFunction) "
+        + "(largest distance at t = \(CurveUnits.rounded(deviation.t, decimals: 3, trimmed: true)), "
+        + "on \(EasingImport.deviationGridCount + 1) times); a polynomial in t is a Bézier only with x-handles ⅓ and ⅔")
   }
 
   /// "ends at 50.0 %, not empty (f(1) = 0.5, not 0); a depletion curve goes from full to empty".

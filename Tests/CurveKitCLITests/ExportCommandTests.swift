@@ -232,4 +232,21 @@ struct ExportCommandTests {
       #expect(token.keys.allSatisfy { $0.hasPrefix("$") })
     }
   }
+
+  @Test("an imported easing with other x-handles than 1/3 and 2/3 says how far the cubic in t is from it")
+  func importDeviation() throws {
+    let result = runCurveKit(["export", "--from-css", "cubic-bezier(0.42, 0, 0.58, 1)"])
+    #expect(result.status == 0, "\(result.errors)")
+    let note = try #require(result.errors.split(separator: "\n").first { $0.contains("the cubic in t is within") })
+    #expect(note.hasPrefix("note: ") && note.contains("percentage points of cubic-bezier(0.42, 0.0, 0.58, 1.0)"))
+    // The figure is the largest distance, in percentage points: between 0.5 and 5 for this easing.
+    let number = note.split(separator: " ").firstIndex(of: "within").map { note.split(separator: " ")[$0 + 1] }
+    let points = try #require(number.flatMap { Double($0) })
+    #expect(points > 0.5 && points < 5, "\(note)")
+    let fit = runCurveKit(["fit", "--from-css", "cubic-bezier(0.42, 0, 0.58, 1)", "--json"])
+    #expect(fit.output.contains("\"code\": \"importDeviation\""))
+    // A polynomial easing (x-handles 1/3, 2/3) is exact: no note.
+    let exact = runCurveKit(["export", "--from-css", "cubic-bezier(0.3333333333333333, 0, 0.6666666666666666, 1)"])
+    #expect(!exact.errors.contains("the cubic in t is within"), "\(exact.errors)")
+  }
 }
