@@ -116,7 +116,7 @@ extension CubicBezierEasing {
   }
 
   private var exactnessPhrase: String {
-    isPolynomialInTime ? "exact (x(s) = s, so y is the polynomial itself)" : "a general cubic Bézier"
+    isPolynomialInTime ? "exactly the curve (its time handles are at ⅓ and ⅔)" : "a general cubic Bézier"
   }
 
   /// `"Steep Start"` → `steep-start`; `curve` when nothing usable remains.

@@ -185,7 +185,11 @@ package enum FitReportRenderer {
         rows.append(["active", "none: the least-squares fit already satisfies the constraint"])
       } else {
         rows.append(["active", monotone.activeConstraints.map(\.description).joined(separator: ", ")])
-        let relative = monotone.relativeRMSERise.map { " (\($0 * 100)%)" } ?? ""
+        // A relative rise only means something when the plain fit misses by something.
+        let relative =
+          monotone.relativeRMSERise.flatMap { rise in
+            rise.isFinite && rise <= 100 ? " (\(CurveUnits.rounded(rise * 100, decimals: 2, trimmed: true)) %)" : nil
+          } ?? ""
         rows.append([
           "RMSE rise", "\(monotone.rmseRise)\(relative) over unconstrained RMSE \(monotone.unconstrained.rmse)",
         ])

@@ -582,16 +582,17 @@ function renderVerdict() {
     if (!mono.decreasing) text += ' The level goes up where the plot is red.';
   }
   summary.textContent = text;
-  const add = (label, value) => {
-    const box = html('div');
+  // Words first; the statistic's own name is one hover away.
+  const add = (label, value, statistic) => {
+    const box = html('div', statistic ? { title: statistic } : {});
     box.appendChild(html('dt', {}, label));
     box.appendChild(html('dd', {}, value));
     stats.appendChild(box);
   };
-  add('RMSE', percentPoints(fit.rmse) + ' %');
-  add('max |r|', percentPoints(worst) + ' %');
-  add('R²', fit.rSquared === null ? '—' : fmt(fit.rSquared, 5));
-  add('cond', fmt(fit.conditionNumber, 3));
+  add('Typical miss', percentPoints(fit.rmse) + ' pp', 'RMSE: root-mean-square residual, in percentage points');
+  add('Worst miss', percentPoints(worst) + ' pp', 'max |r|: the largest residual, in percentage points');
+  add('Explained', fit.rSquared === null ? '—' : fixed(fit.rSquared * 100, 2) + ' %', 'R²: the share of variance explained');
+  add('Sensitivity', fmt(fit.conditionNumber, 3), 'condition number of the column-scaled design (lower is steadier)');
   if (doc.enforce && !mono.decreasing && spec.monotonic !== 'enforce') {
     $('overlay-note').hidden = false;
     $('overlay-text').textContent = 'Best curve that never rises (enforce): RMSE ' +
