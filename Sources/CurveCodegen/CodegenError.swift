@@ -14,7 +14,7 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
   case inverseUnavailable(InverseMethod, degree: Int)
   /// A coefficient (or derived table value) is NaN or infinite.
   case nonFiniteValue(String)
-  /// `--inverse table` on a curve the precomputed table cannot invert (`reason` says why).
+  /// The table inverse on a curve the precomputed table cannot invert (`reason` says why).
   case tableUnavailable(reason: String)
 
   /// One line naming the offending input.
@@ -26,13 +26,13 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
       return "invalid protocol name '\(EchoedText.escaped(name))': \(EchoedText.escaped(reason))"
     case .noTypeName(let curveName):
       return "cannot derive a Swift type name from the curve name '\(EchoedText.escaped(curveName))'; "
-        + "give one with --type-name"
+        + "give one (the spec's codegen.typeName)"
     case .inverseUnavailable(let method, let degree):
-      return "--inverse \(method.rawValue) exists for cubics only, and this curve has degree \(degree); "
-        + "use --inverse auto (full precision), newton or bisection"
+      return "the inverse method \(method.rawValue) exists for cubics only, and this curve has degree \(degree); "
+        + "use auto (full precision), newton or bisection"
     case .tableUnavailable(let reason):
       return "the table inverse cannot be built for this curve (\(EchoedText.escaped(reason))); "
-        + "use --inverse auto or newton"
+        + "use the inverse method auto or newton"
     case .nonFiniteValue(let what):
       return "\(EchoedText.escaped(what)) is not a finite number, so it cannot be written as a Swift literal"
     }

@@ -30,8 +30,8 @@ public enum DesignError: Error, Sendable, Hashable, CustomStringConvertible {
     case .rendererFailed(let name, let status):
       return "'\(name)' failed with status \(status)"
     case .precisionOutOfRange(let precision):
-      return "--precision \(precision) is outside \(RoundedEasing.precisionRange.lowerBound)…"
-        + "\(RoundedEasing.precisionRange.upperBound) decimals"
+      return "a precision of \(precision) decimals is outside \(RoundedEasing.precisionRange.lowerBound)…"
+        + "\(RoundedEasing.precisionRange.upperBound)"
     case .linearBoundTooTight(let bound):
       return "a linear() easing within \(bound * 100) percentage points needs more stops or digits than it can have; "
         + "allow at least 0.001 percentage points"

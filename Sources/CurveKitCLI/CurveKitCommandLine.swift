@@ -1,4 +1,6 @@
+import CurveCodegen
 import CurveCore
+import CurveDesign
 
 #if canImport(Glibc)
   import Glibc
@@ -74,8 +76,19 @@ package enum CurveKitCommandLine {
 
   private static func fail(_ error: any Error, io: any CommandIO) -> Int32 {
     io.flush()
-    io.writeError("error: \(oneLine(String(describing: error)))\n")
+    io.writeError("error: \(oneLine(String(describing: error) + flagHint(for: error)))\n")
     return ExitStatus.invalidInput.rawValue
+  }
+
+  /// The flag that fixes a library error, which names none itself (the studio shows the same
+  /// errors in the spec's words).
+  static func flagHint(for error: any Error) -> String {
+    switch error {
+    case CodegenError.noTypeName: return "; or pass --type-name N"
+    case CodegenError.inverseUnavailable, CodegenError.tableUnavailable: return " (--inverse METHOD)"
+    case DesignError.precisionOutOfRange: return " (--precision N)"
+    default: return ""
+    }
   }
 
   /// A message as one line: CurveCore's one escaping rule (`\n`, `\u{202E}`, …), the last

@@ -205,7 +205,7 @@ struct GenerateCommandTests {
         "quartic",
         #"{"name": "Quartic", "points": [[0.2, 0.9], [0.4, 0.7], [0.6, 0.4], [0.8, 0.2]], "degree": 4, "#
           + #""codegen": {"inverse": "cardano"}}"#,
-        "--inverse cardano exists for cubics only, and this curve has degree 4"
+        "the inverse method cardano exists for cubics only, and this curve has degree 4"
       ),
       ("symbols", #"{"name": "%%%", "points": [[0.5, 0.5]], "degree": 1}"#, "--type-name"),
       ("unfittable", #"{"name": "Flat", "points": [[0.5, 0.5]], "degree": 3}"#, "(unfittable.curve.json)"),
