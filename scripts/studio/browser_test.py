@@ -528,6 +528,25 @@ class Suite:
         self.wait("() => (window.studio.copied || '').includes('cubic-bezier(')")
         self.page.keyboard.press("Control+z")
         self.settle()
+        # Issue 20: a preset in a days-and-percent spec lands in those units, flat end on the last
+        # day (not day 1), and the spec keeps its milestones.
+        self.page.click('#time-unit [data-unit="days"]')
+        self.page.click('#level-unit [data-unit="percent"]')
+        self.settle()
+        before = self.doc()["spec"]
+        assert before.get("timeUnit") == "days" and before.get("levelUnit") == "percent", before
+        self.page.select_option("#preset", "steepStart")
+        self.settle()
+        spec = self.doc()["spec"]
+        days = spec["durationDays"]
+        assert {"t": days, "slope": 0} in spec["constraints"], spec["constraints"]
+        assert spec.get("milestones") == before.get("milestones"), (spec.get("milestones"), before.get("milestones"))
+        assert max(point[0] for point in spec["points"]) > 1 and max(point[1] for point in spec["points"]) > 1
+        assert self.doc()["fit"]["monotonic"]["decreasing"], "the steep start in days still never rises"
+        for _ in range(3):
+            self.page.keyboard.press("Control+z")
+        self.settle()
+        assert self.doc()["spec"].get("timeUnit") in (None, "normalized"), self.doc()["spec"]
 
     def test_latency(self):
         """Pointer move -> redrawn curve, 100 moves; and the API's fit round trip."""

@@ -3,7 +3,7 @@
 // answers; the pure logic is in core.mjs. Served as /studio/app.mjs, an ES module.
 import {
   DEFAULT_KEY_ORDER, RECONNECT, canonicalJSON, checkpoint as historyCheckpoint, dropCheckpoint, frameMaps, knotPath,
-  TOUCH_RADIUS, keyMove, nextDelay, niceStep, percentageAt, snapDrag, redo as historyRedo, undo as historyUndo, unitScales, valueAt,
+  clamp, insideFrame, keyMove, nextDelay, niceStep, percentageAt, snapDrag, touchRadiusFor, redo as historyRedo, undo as historyUndo, unitScales, valueAt,
 } from './core.mjs';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -133,8 +133,7 @@ function path(knots, frame, a, b) { return knotPath(knots, frameMaps(frame), a, 
  */
 function touchRadius() {
   const matrix = plot.svg && plot.svg.getScreenCTM ? plot.svg.getScreenCTM() : null;
-  const pixelsPerUnit = matrix ? Math.hypot(matrix.a, matrix.b) : 1;
-  return Math.max(TOUCH_RADIUS, TOUCH_RADIUS / (pixelsPerUnit || 1));
+  return touchRadiusFor(matrix ? Math.hypot(matrix.a, matrix.b) : 1);
 }
 
 /** The level of the drawn (server's) curve at t. */
@@ -919,8 +918,8 @@ function addPointInGap() {
 function movePoint(doc, index, tNorm, yNorm) {
   const spec = doc.spec;
   const inside = endpointsHold(spec);
-  const t = inside ? Math.min(1, Math.max(0, tNorm)) : tNorm;
-  const y = inside ? Math.min(1, Math.max(0, yNorm)) : Math.min(2, Math.max(-1, yNorm));
+  const t = inside ? clamp(tNorm, 0, 1) : tNorm;
+  const y = inside ? clamp(yNorm, 0, 1) : clamp(yNorm, -1, 2);
   spec.points[index] = [specT(spec, t), specY(spec, y)];
 }
 
@@ -989,7 +988,7 @@ function onPlotDoubleClick(event) {
   if (event.target.closest && event.target.closest('.handle')) return;
   const f = state.frames.main;
   const p = svgPoint(event);
-  if (p.x < f.left || p.x > f.left + f.width || p.y < f.top || p.y > f.top + f.height) return;
+  if (!insideFrame(f, p.x, p.y)) return;
   addPoint(fromX(f, p.x), fromY(f, p.y));
 }
 function onHandleKey(event) {
@@ -1441,23 +1440,36 @@ async function fitOthers() {
   render();
 }
 
-function applyPreset(id) {
+/**
+ * Replaces the curve by a preset shape, in the current spec's units: the server converts every
+ * number (points, constraints such as the steep start's flat end, minSlope) into them, and the
+ * spec's own name, duration, milestones and codegen options stay.
+ */
+async function applyPreset(id) {
   const preset = state.presets.find((p) => p.id === id);
   if (!preset) return;
   const doc = current();
-  checkpoint(doc);
-  const keep = { name: doc.spec.name, durationDays: doc.spec.durationDays, codegen: doc.spec.codegen };
   const spec = clone(preset.spec);
-  spec.name = keep.name || preset.name;
-  if (keep.durationDays !== undefined) spec.durationDays = keep.durationDays;
-  if (keep.codegen !== undefined) spec.codegen = keep.codegen;
-  const u = units(doc.spec);
-  if (u.days || u.percent) {
-    spec.timeUnit = doc.spec.timeUnit;
-    spec.levelUnit = doc.spec.levelUnit;
-    spec.points = spec.points.map((p) => [roundTo(p[0] * u.tScale, 6), roundTo(p[1] * u.yScale, 6)]);
+  spec.name = doc.spec.name || preset.name;
+  for (const key of ['description', 'durationDays', 'codegen']) {
+    if (doc.spec[key] !== undefined) spec[key] = doc.spec[key];
   }
-  doc.spec = spec;
+  const timeUnit = doc.spec.timeUnit || 'normalized';
+  const levelUnit = doc.spec.levelUnit || 'fraction';
+  let converted = spec;
+  if (timeUnit !== 'normalized' || levelUnit !== 'fraction') {
+    const result = await api('POST', '/api/convert?spec=' + doc.index, { spec, timeUnit, levelUnit });
+    if (result.status !== 200) {
+      setStatus('Preset not applied: ' + ((result.data && result.data.error) || 'HTTP ' + result.status), 'bad');
+      return;
+    }
+    converted = result.data.spec;
+    doc.units = result.data.units;
+  }
+  // The designer's milestones are in the spec's units already: they stay as they are.
+  if (Array.isArray(doc.spec.milestones) && doc.spec.milestones.length) converted.milestones = clone(doc.spec.milestones);
+  checkpoint(doc);
+  doc.spec = converted;
   state.selected = -1;
   changed(true);
 }

@@ -3,7 +3,8 @@
 //
 // Everything about the curve itself (verdicts, rising stretches, milestone states) comes from
 // the server's answers; this module only orders keys, keeps undo history, paces reconnects,
-// maps between data and plot coordinates, and finds what a pointer touches.
+// maps between data and plot coordinates, sizes touch targets, snaps drags and draws the
+// server's knots.
 
 /** The spec's keys in the house order (CurveSpec's), used when the session has not said. */
 export const DEFAULT_KEY_ORDER = ['name', 'description', 'timeUnit', 'levelUnit', 'points', 'weights', 'degree',
@@ -88,22 +89,13 @@ export function insideFrame(frame, x, y) {
 export const TOUCH_RADIUS = 22;
 
 /**
- * The index of the handle nearest to (x, y) within `radius` (in the same units), or -1.
- * Ties go to the later handle, which is drawn on top. `handles`: [{x, y}].
+ * The radius of a touch target in SVG units, for a plot drawn at `pixelsPerUnit` CSS pixels per
+ * SVG unit: TOUCH_RADIUS pixels (a 44 px target) whatever the scale, and never smaller than
+ * TOUCH_RADIUS units (a large screen keeps the generous targets of the desktop layout).
  */
-export function nearestHandle(handles, x, y, radius = TOUCH_RADIUS) {
-  let best = -1;
-  let bestDistance = radius * radius;
-  handles.forEach((handle, index) => {
-    const dx = handle.x - x;
-    const dy = handle.y - y;
-    const distance = dx * dx + dy * dy;
-    if (distance <= bestDistance) {
-      best = index;
-      bestDistance = distance;
-    }
-  });
-  return best;
+export function touchRadiusFor(pixelsPerUnit) {
+  const scale = pixelsPerUnit > 0 && Number.isFinite(pixelsPerUnit) ? pixelsPerUnit : 1;
+  return Math.max(TOUCH_RADIUS, TOUCH_RADIUS / scale);
 }
 
 /** `value` limited to [lo, hi]. */

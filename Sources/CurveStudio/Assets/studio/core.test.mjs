@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   DEFAULT_KEY_ORDER, HISTORY_LIMIT, RECONNECT, canonicalJSON, checkpoint, clamp, dropCheckpoint, frameMaps,
-  insideFrame, nearestHandle, newHistory, nextDelay, redo, undo,
+  insideFrame, newHistory, nextDelay, redo, undo,
 } from './core.mjs';
 
 test('canonical JSON orders keys as the house style and drops null members', () => {
@@ -71,14 +71,16 @@ test('frame maps are inverse to each other and put hi at the top', () => {
   assert.ok(Number.isFinite(frameMaps({ ...frame, lo: 1, hi: 1 }).y(0.5)));
 });
 
-test('hit testing finds the nearest handle within a 44 px target, the top one on ties', () => {
-  const handles = [{ x: 100, y: 100 }, { x: 130, y: 100 }, { x: 130, y: 100 }];
-  assert.equal(nearestHandle(handles, 101, 99), 0);
-  assert.equal(nearestHandle(handles, 128, 100), 2);
-  assert.equal(nearestHandle(handles, 100, 121), 0);
-  assert.equal(nearestHandle(handles, 100, 123), -1);
-  assert.equal(nearestHandle([], 0, 0), -1);
-  assert.equal(nearestHandle(handles, 100, 110, 5), -1);
+test('touch targets stay 44 CSS pixels at any plot scale', async () => {
+  const { TOUCH_RADIUS, touchRadiusFor } = await import('./core.mjs');
+  assert.equal(TOUCH_RADIUS, 22);
+  // A phone draws the 720-unit plot in about 370 px: 0.514 px per unit, so 42.8 units.
+  const phone = touchRadiusFor(370 / 720);
+  assert.ok(Math.abs(phone * (370 / 720) - 22) < 1e-12 && phone > 42);
+  // A desktop at 2 px per unit keeps 22 units (44 px across is then 88 px: generous).
+  assert.equal(touchRadiusFor(2), 22);
+  assert.equal(touchRadiusFor(0), 22);
+  assert.equal(touchRadiusFor(NaN), 22);
 });
 
 test('clamp', () => {
