@@ -1,4 +1,5 @@
 import CurveCore
+import CurveSpec
 
 /// A CSS `linear()` easing of a curve's progress 1 − f(t), with a certified bound on how far
 /// it strays, after the printed rounding.
@@ -175,24 +176,19 @@ public struct LinearEasing: Sendable, Hashable {
 
   /// `value` with at most `places` decimals and no trailing zeros ("0.5", "12.34", "1").
   static func text(_ value: Double, places: Int) -> String {
-    let scale = power10(places)
-    let rounded = (value * scale).rounded() / scale + 0.0
-    var text = String(describing: rounded)
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    if text.contains("e") {  // tiny values: write them out
-      var digits = ""
-      var remaining = abs(rounded)
-      digits = "0."
-      for _ in 0..<places {
-        remaining *= 10
-        let digit = Int(remaining.rounded(.down))
-        digits += String(digit)
-        remaining -= Double(digit)
-      }
-      while digits.hasSuffix("0") { digits.removeLast() }
-      text = (rounded < 0 ? "-" : "") + digits
+    let text = CurveUnits.rounded(value, decimals: places, trimmed: true)
+    guard text.contains("e") else { return text }
+    // Tiny values print in exponent form; CSS reads plain decimals everywhere, so write them out.
+    var digits = "0."
+    var remaining = abs((value * power10(places)).rounded() / power10(places))
+    for _ in 0..<places {
+      remaining *= 10
+      let digit = Int(remaining.rounded(.down))
+      digits += String(digit)
+      remaining -= Double(digit)
     }
-    return text
+    while digits.hasSuffix("0") { digits.removeLast() }
+    return (value < 0 ? "-" : "") + digits
   }
 
   /// The certified error in percentage points, for people: "0.084".

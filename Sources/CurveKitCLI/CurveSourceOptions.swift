@@ -146,15 +146,19 @@ enum CurveSourceOptions {
   @discardableResult
   static func ship(
     _ curve: FittedCurve, as artefact: Artefact, arguments: ParsedArguments, io: any CommandIO,
-    tolerance: Double = DepletionCheck.defaultTolerance, printWarnings: Bool = true
+    tolerance: Double = DepletionCheck.defaultTolerance
   ) throws -> [Diagnostic] {
     let diagnostics = curve.diagnostics(for: artefact, overrides: overrides(arguments), tolerance: tolerance)
-    let errors = diagnostics.errors.map { hinted($0, artefact) }
-    if printWarnings || errors.isEmpty {
-      for diagnostic in diagnostics where diagnostic.severity != .error { io.writeError("\(diagnostic)\n") }
-    }
-    if let first = errors.first { throw CheckFailure(lines: first, Array(errors.dropFirst())) }
+    try present(diagnostics, as: artefact, io: io)
     return diagnostics
+  }
+
+  /// Presents diagnostics already decided: warnings and notes on stderr, then the errors as a
+  /// failed check (exit 1), one `error:` line each, with the flag that would override it.
+  static func present(_ diagnostics: [Diagnostic], as artefact: Artefact, io: any CommandIO) throws {
+    for diagnostic in diagnostics where diagnostic.severity != .error { io.writeError("\(diagnostic)\n") }
+    let errors = diagnostics.errors.map { hinted($0, artefact) }
+    if let first = errors.first { throw CheckFailure(lines: first, Array(errors.dropFirst())) }
   }
 
   /// An error's message with the flag that overrides it, e.g. "…; pass --allow-non-monotone

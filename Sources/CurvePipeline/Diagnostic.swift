@@ -96,10 +96,6 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   /// `error: message`, `warning: message` or `note: message`.
   public var description: String { "\(severity.rawValue): \(message)" }
 
-  /// The same finding, with its severity changed.
-  func with(severity: Severity) -> Diagnostic {
-    Diagnostic(severity: severity, code: code, message: message, field: field, witness: witness, override: override)
-  }
 }
 
 extension Array where Element == Diagnostic {

@@ -71,15 +71,13 @@ public struct FittedCurve: Sendable {
   public var cubic: Cubic? { try? Cubic(polynomial) }
 
   /// The same curve with the spec's name and the spec itself attached.
-  func naming(_ spec: CurveSpec) -> FittedCurve {
-    FittedCurve(
-      displayName: displayName, name: spec.name, polynomial: polynomial, verdict: verdict, policy: policy,
-      minSlope: minSlope, fit: fit, problem: problem, pointCount: pointCount, isStreamed: isStreamed, units: units,
-      spec: spec, easing: easing, policyViolation: policyViolation)
-  }
+  func naming(_ spec: CurveSpec) -> FittedCurve { copy(name: spec.name, spec: spec, easing: easing) }
 
   /// The same curve with the easing it was imported from.
-  func importing(_ easing: CubicBezierEasing) -> FittedCurve {
+  func importing(_ easing: CubicBezierEasing) -> FittedCurve { copy(name: name, spec: spec, easing: easing) }
+
+  /// This curve with its source's description replaced (the fit and its verdict unchanged).
+  private func copy(name: String?, spec: CurveSpec?, easing: CubicBezierEasing?) -> FittedCurve {
     FittedCurve(
       displayName: displayName, name: name, polynomial: polynomial, verdict: verdict, policy: policy,
       minSlope: minSlope, fit: fit, problem: problem, pointCount: pointCount, isStreamed: isStreamed, units: units,

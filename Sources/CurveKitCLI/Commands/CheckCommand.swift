@@ -48,7 +48,7 @@ enum CheckCommand: CurveKitCommand {
       io.write(text(curve, check, ships: !diagnostics.refuses))
     }
     // The whole report first; then the one ship rule decides (exit 1 with each error).
-    try CurveSourceOptions.ship(curve, as: .check, arguments: arguments, io: io, tolerance: tolerance)
+    try CurveSourceOptions.present(diagnostics, as: .check, io: io)
     return .success
   }
 
