@@ -12,6 +12,10 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The inverse method does not exist for a curve of this degree (`cardano` and `table` are
   /// for cubics only).
   case inverseUnavailable(InverseMethod, degree: Int)
+  /// The Kotlin package name is not dot-separated identifiers; `reason` says why.
+  case invalidPackageName(String, reason: String)
+  /// The inverse method has no kernel in the target language (`cardano` and `table` are Swift's).
+  case inverseUnavailableInLanguage(InverseMethod, language: TargetLanguage)
   /// A coefficient (or derived table value) is NaN or infinite.
   case nonFiniteValue(String)
   /// The table inverse on a curve the precomputed table cannot invert (`reason` says why).
@@ -29,6 +33,11 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
         + "give one (the spec's codegen.typeName)"
     case .inverseUnavailable(let method, let degree):
       return "the inverse method \(method.rawValue) exists for cubics only, and this curve has degree \(degree); "
+        + "use auto (full precision), newton or bisection"
+    case .invalidPackageName(let name, let reason):
+      return "invalid Kotlin package name '\(EchoedText.escaped(name))': \(EchoedText.escaped(reason))"
+    case .inverseUnavailableInLanguage(let method, let language):
+      return "the inverse method \(method.rawValue) has no \(language.displayName) kernel; "
         + "use auto (full precision), newton or bisection"
     case .tableUnavailable(let reason):
       return "the table inverse cannot be built for this curve (\(EchoedText.escaped(reason))); "

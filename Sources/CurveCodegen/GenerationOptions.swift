@@ -15,17 +15,25 @@ public struct GenerationOptions: Sendable, Hashable {
   /// Protocols the generated type declares conformance to, in order (each declared once by the
   /// app; ``SwiftCodeGenerator/protocolDeclaration(name:access:withSchedule:)`` writes one).
   public var conformances: [String]
+  /// The Kotlin `package` of the generated file (dotted identifiers); nil for none. Other
+  /// languages ignore it.
+  public var packageName: String?
+  /// Whether a Kotlin file also gets an `androidx.compose.animation.core.Easing` adapter.
+  public var composeEasing: Bool
 
-  /// Creates options; `auto` inverse, `internal` access, no schedule and no conformances by default.
+  /// Creates options; `auto` inverse, `internal` access, no schedule, no conformances, no
+  /// Kotlin package and no Compose adapter by default.
   public init(
     typeName: String, access: AccessLevel = .internal, inverse: InverseMethod = .auto, withSchedule: Bool = false,
-    conformances: [String] = []
+    conformances: [String] = [], packageName: String? = nil, composeEasing: Bool = false
   ) {
     self.typeName = typeName
     self.access = access
     self.inverse = inverse
     self.withSchedule = withSchedule
     self.conformances = conformances
+    self.packageName = packageName
+    self.composeEasing = composeEasing
   }
 
   /// Checks `name` as the generated namespace's name, by the one type-name rule the spec
@@ -41,6 +49,32 @@ public struct GenerationOptions: Sendable, Hashable {
     if let problem = SwiftIdentifier.problem(withTypeName: name) { throw .invalidProtocolName(name, reason: problem) }
   }
 
+  /// Checks `name` as a Kotlin package: dot-separated identifiers (ASCII letters, digits and
+  /// underscores, not starting with a digit), none a Kotlin hard keyword.
+  /// - Throws: ``CodegenError/invalidPackageName(_:reason:)`` with a one-line reason.
+  public static func validate(packageName name: String) throws(CodegenError) {
+    for segment in name.split(separator: ".", omittingEmptySubsequences: false) {
+      guard let first = segment.unicodeScalars.first else {
+        throw .invalidPackageName(name, reason: "a package name is identifiers separated by single dots")
+      }
+      let isLetter = { (s: Unicode.Scalar) in s == "_" || ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
+      guard isLetter(first), segment.unicodeScalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) }) else {
+        throw .invalidPackageName(
+          name, reason: "'\(segment)' is not an identifier (ASCII letters, digits and _, not starting with a digit)")
+      }
+      if kotlinKeywords.contains(String(segment)) {
+        throw .invalidPackageName(name, reason: "'\(segment)' is a Kotlin keyword")
+      }
+    }
+  }
+
+  /// Kotlin's hard keywords, which no package segment may be.
+  static let kotlinKeywords: Set<String> = [
+    "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface", "is", "null",
+    "object", "package", "return", "super", "this", "throw", "true", "try", "typealias", "typeof", "val", "var",
+    "when", "while",
+  ]
+
   /// The options for `curve`: each of `typeName`, `access`, `inverse`, `withSchedule` and
   /// `conformances` is the flag's value when given, else the spec's `codegen` value, else the
   /// default (a type name derived from the spec's `name`, `internal`, `auto`, no schedule, none).
@@ -48,11 +82,13 @@ public struct GenerationOptions: Sendable, Hashable {
   ///   can be derived, ``CodegenError/invalidTypeName(_:reason:)`` for a flag's bad name.
   public static func resolved(
     for curve: FittedCurve, typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseMethod? = nil,
-    withSchedule: Bool? = nil, conformances: [String]? = nil
+    withSchedule: Bool? = nil, conformances: [String]? = nil, packageName: String? = nil, composeEasing: Bool = false
   ) throws(CodegenError) -> GenerationOptions {
     let codegen = curve.spec?.codegen ?? CodegenOptions()
     if let typeName { try validate(typeName: typeName) }
     for name in conformances ?? [] { try validate(protocolName: name) }
+    let package = packageName ?? codegen.packageName
+    if let package { try validate(packageName: package) }
     guard let name = typeName ?? codegen.typeName ?? curve.name.flatMap(SwiftIdentifier.typeName(fromCurveName:))
     else {
       throw .noTypeName(curveName: curve.name ?? curve.displayName)
@@ -60,6 +96,6 @@ public struct GenerationOptions: Sendable, Hashable {
     return GenerationOptions(
       typeName: name, access: access ?? codegen.access ?? .internal, inverse: inverse ?? codegen.inverse ?? .auto,
       withSchedule: withSchedule ?? codegen.withSchedule ?? false,
-      conformances: conformances ?? codegen.conformances ?? [])
+      conformances: conformances ?? codegen.conformances ?? [], packageName: package, composeEasing: composeEasing)
   }
 }

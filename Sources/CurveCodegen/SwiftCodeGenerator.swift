@@ -39,7 +39,8 @@ public enum SwiftCodeGenerator {
     // The embedded kernels are `@usableFromInline`, which needs a usable-from-inline parent.
     let usableFromInline = options.access == .public ? "" : "@usableFromInline\n"
 
-    var out = header(curve, inverse: inverse)
+    var out = GeneratedHeader.text(
+      curve, inverseSummary: inverse.summary, toolLines: ["// swift-format-ignore-file", "// swiftlint:disable all"])
     if options.withSchedule { out += "import Foundation\n" }
     out += libmImport + "\n"
 
@@ -142,23 +143,6 @@ public enum SwiftCodeGenerator {
   static func subscriptDigits(_ n: Int) -> String {
     let digits: [Character] = ["₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"]
     return String(String(n).compactMap { $0.wholeNumberValue.map { digits[$0] } })
-  }
-
-  /// The comment header: marker, lint suppressions, source, fit, verdict, inverse.
-  static func header(_ curve: FittedCurve, inverse: InverseEmission) -> String {
-    var lines = [headerMarker, "// swift-format-ignore-file", "// swiftlint:disable all", "//"]
-    lines.append("// Source: \(SwiftLiteral.commentText(curve.displayName))")
-    if let report = curve.report {
-      let count = curve.pointCount
-      lines.append(
-        "// Fit: \(count) point\(count == 1 ? "" : "s"), RMSE \(report.rmse), max residual \(report.maxAbsResidual) "
-          + "(monotonic: \(curve.policy.rawValue))")
-    } else {
-      lines.append("// Fit: none (coefficients given directly)")
-    }
-    lines.append("// Monotonicity: \(SwiftLiteral.commentText("\(curve.verdict) (exact verdict on [0, 1])"))")
-    lines.append("// Inverse: \(inverse.summary)")
-    return lines.map { $0 + "\n" }.joined() + "\n"
   }
 
   /// The widest line of a spec's description in the doc comment, after `/// `.

@@ -380,7 +380,7 @@ struct SpecDecoder<Meter: WorkMeter> {
 
   func decodeCodegen(_ node: JSONNode) throws(SpecError) -> CodegenOptions {
     let members = try object(
-      node, path: "codegen", allowed: ["typeName", "access", "inverse", "withSchedule", "conformsTo"])
+      node, path: "codegen", allowed: ["typeName", "access", "inverse", "withSchedule", "conformsTo", "package"])
     var options = CodegenOptions()
     for member in members {
       meter.add(1)
@@ -395,6 +395,7 @@ struct SpecDecoder<Meter: WorkMeter> {
       case "access": options.access = try choice(member.value, path: path, as: AccessLevel.self)
       case "inverse": options.inverse = try choice(member.value, path: path, as: InverseMethod.self)
       case "conformsTo": options.conformances = try protocolNames(member.value, path: path)
+      case "package": options.packageName = try string(member.value, path: path)
       default: options.withSchedule = try bool(member.value, path: path)
       }
     }

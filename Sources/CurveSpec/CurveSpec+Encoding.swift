@@ -46,6 +46,7 @@ extension CurveSpec {
     if let access = codegen.access { options.append(("access", .string(access.rawValue))) }
     if let inverse = codegen.inverse { options.append(("inverse", .string(inverse.rawValue))) }
     if let withSchedule = codegen.withSchedule { options.append(("withSchedule", .bool(withSchedule))) }
+    if let packageName = codegen.packageName { options.append(("package", .string(packageName))) }
     if !options.isEmpty { members.append(("codegen", .object(options))) }
     return .object(members)
   }

@@ -34,17 +34,20 @@ public struct CodegenOptions: Sendable, Hashable {
   /// Protocols the generated type declares conformance to (`"conformsTo"`), each declared once
   /// by the app (`curvekit generate --protocol NAME` prints one that every generated type meets).
   public var conformances: [String]?
+  /// The Kotlin `package` of files generated with `--language kotlin` (`"package"`).
+  public var packageName: String?
 
   /// Creates options; every field defaults to unset.
   public init(
     typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseMethod? = nil, withSchedule: Bool? = nil,
-    conformances: [String]? = nil
+    conformances: [String]? = nil, packageName: String? = nil
   ) {
     self.typeName = typeName
     self.access = access
     self.inverse = inverse
     self.withSchedule = withSchedule
     self.conformances = conformances
+    self.packageName = packageName
   }
 }
 

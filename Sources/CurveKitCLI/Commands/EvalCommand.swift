@@ -19,12 +19,15 @@ enum EvalCommand: CurveKitCommand {
     Methods: \(EvaluationScheme.allCases.map(\.rawValue).joined(separator: ", ")).
     The curve can also come from a spec (a first argument that is not a number) or any
     other source 'curvekit fit' takes, fitted the same way.
+    --bits reads and prints IEEE 754 bit patterns (16 hex digits a line) instead, so every
+    double, NaN, infinities and subnormals included, can be checked bit for bit.
     Exit status: 0 on success, 2 on invalid input (the first bad line is named).
     """
   static let options: [OptionSpec] =
     CurveSourceOptions.all + [
       .value("--method", placeholder: "SCHEME", help: "Evaluation scheme (default horner)."),
       .flag("--json", help: "Print one JSON object with the times and levels."),
+      .flag("--bits", help: "Read and print IEEE 754 bit patterns (16 hex digits a line), any double."),
     ]
 
   /// Times are evaluated and printed in blocks of this many, through the batch API.
@@ -39,6 +42,11 @@ enum EvalCommand: CurveKitCommand {
     let units = try CurveSourceOptions.units(arguments) ?? curve.spec?.units ?? .normalized
     let evaluator = Evaluator(polynomial: polynomial, scheme: scheme, units: units)
     let json = arguments.has("--json")
+    if arguments.has("--bits") {
+      guard times.isEmpty, !json else { throw UsageError("--bits reads standard input and prints bit patterns only") }
+      BitPatternLines.write(evaluator.levels(try BitPatternLines.read(io)), to: io)
+      return .success
+    }
     var allTimes: [Double] = []
     var allLevels: [Double] = []
     var block: [Double] = []

@@ -6,9 +6,10 @@ import CurveSpec
 /// `curvekit generate`: emit the self-contained Swift source file for a curve.
 enum GenerateCommand: CurveKitCommand {
   static let name = "generate"
-  static let abstract = "Emit a self-contained Swift source file for a curve."
+  static let abstract = "Emit a self-contained Swift, Kotlin or TypeScript source file for a curve."
   static let usage = [
     "generate SPEC.json [-o FILE] [--type-name N] [--access LEVEL] [--inverse METHOD] [--with-schedule | --no-schedule]",
+    "generate SPEC.json --language kotlin|typescript [--package NAME] [--compose] [-o FILE] [options]",
     "generate --coefficients a,b,c,d --type-name N [-o FILE] [options]",
     "generate --point T:Y … | --data FILE | --from-css EASING --type-name N [fit options] [-o FILE] [options]",
     "generate SPEC.json -o FILE --check",
@@ -28,6 +29,13 @@ enum GenerateCommand: CurveKitCommand {
     date helpers a spec's "withSchedule": true asks for). The type's doc comment carries the
     spec's "description". The type name defaults to the spec's name in UpperCamelCase, with
     Latin letters transliterated to ASCII ("Füllstand" → Fullstand, "Straße" → Strasse).
+    --language kotlin writes a Kotlin object (level, normalizedElapsed, widgetPercentage; with
+    --with-schedule currentLevel and percentageChanges on epoch milliseconds; --package NAME or
+    the spec's codegen.package; --compose adds an androidx Easing). --language typescript
+    writes an ES2020 module exporting one object with the same members. Both run CurveKit's
+    kernels ported operation for operation, so every level, inverse and timeline date equals
+    the Swift library's bit for bit; they have the inverse methods auto, newton and bisection.
+    Without --language the language follows -o's extension (.swift, .kt, .ts), else Swift.
     Without -o the file goes to standard output; with -o it is written atomically, and only
     when its content changes, and the command says which: "wrote FILE" or "unchanged FILE"
     ("up to date FILE" with --check).
@@ -42,6 +50,10 @@ enum GenerateCommand: CurveKitCommand {
   static let options: [OptionSpec] =
     CurveSourceOptions.all + [
       .value("--output", short: "-o", placeholder: "FILE", help: "Write the file here instead of standard output."),
+      .value(
+        "--language", placeholder: "LANG", help: "swift (default), kotlin or typescript; else from -o's extension."),
+      .value("--package", placeholder: "NAME", help: "The Kotlin package (default: the spec's codegen.package)."),
+      .flag("--compose", help: "Kotlin: add an androidx.compose.animation.core.Easing adapter."),
       .value("--type-name", placeholder: "N", help: "The generated enum's name (default: from the spec's name)."),
       .value("--access", placeholder: "LEVEL", help: "public, internal (default) or package."),
       .value("--inverse", placeholder: "METHOD", help: "auto (default), bisection, cardano, newton or table."),
@@ -56,12 +68,16 @@ enum GenerateCommand: CurveKitCommand {
     try arguments.expectPositionals(atMost: 1, what: "one SPEC.json")
     let output = arguments.value("--output")
     if arguments.has("--check") && output == nil { throw UsageError("--check needs the file to compare: -o FILE") }
+    let language = try self.language(arguments, output: output)
     let text: String
     if let protocolName = arguments.value("--protocol") {
+      guard language == .swift else {
+        throw UsageError("--protocol prints a Swift protocol; it has no \(language.displayName) form")
+      }
       text = try protocolText(protocolName, arguments)
     } else {
-      let (curve, options) = try curveAndOptions(arguments, io: io)
-      text = try SwiftCodeGenerator.generate(curve, options: options)
+      let (curve, options) = try curveAndOptions(arguments, language: language, io: io)
+      text = try CodeGenerator.generate(curve, options: options, language: language)
     }
     guard let output else {
       io.write(text)
@@ -81,11 +97,19 @@ enum GenerateCommand: CurveKitCommand {
   /// overrides the defaults.
   /// - Throws: ``CheckFailure`` for a curve the ship rule refuses
   ///   (``FittedCurve/diagnostics(for:overrides:tolerance:)``), else input errors.
-  static func curveAndOptions(_ arguments: ParsedArguments, io: any CommandIO) throws -> (
-    FittedCurve, GenerationOptions
-  ) {
+  static func curveAndOptions(_ arguments: ParsedArguments, language: TargetLanguage = .swift, io: any CommandIO)
+    throws -> (FittedCurve, GenerationOptions)
+  {
     if arguments.has("--with-schedule") && arguments.has("--no-schedule") {
       throw UsageError("--with-schedule and --no-schedule contradict each other; give one or the other")
+    }
+    if language != .kotlin,
+      let flag = ["--package", "--compose"].first(where: { arguments.has($0) || arguments.value($0) != nil })
+    {
+      throw UsageError("\(flag) applies to --language kotlin only")
+    }
+    if language != .swift, !arguments.values("--conform-to").isEmpty {
+      throw UsageError("--conform-to declares a Swift protocol conformance; it has no \(language.displayName) form")
     }
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     let options = try GenerationOptions.resolved(
@@ -93,13 +117,29 @@ enum GenerateCommand: CurveKitCommand {
       access: try arguments.choice("--access", as: AccessLevel.self),
       inverse: try arguments.choice("--inverse", as: InverseMethod.self),
       withSchedule: arguments.has("--with-schedule") ? true : arguments.has("--no-schedule") ? false : nil,
-      conformances: arguments.values("--conform-to").isEmpty ? nil : arguments.values("--conform-to"))
+      conformances: arguments.values("--conform-to").isEmpty ? nil : arguments.values("--conform-to"),
+      packageName: language == .kotlin ? arguments.value("--package") : nil, composeEasing: arguments.has("--compose"))
     // A method the degree does not have is invalid input (exit 2), whatever the monotonicity.
     guard options.inverse.isAvailable(forDegree: curve.polynomial.degree) else {
       throw CodegenError.inverseUnavailable(options.inverse, degree: curve.polynomial.degree)
     }
+    guard language.hasInverse(options.inverse) else {
+      throw CodegenError.inverseUnavailableInLanguage(options.inverse, language: language)
+    }
     try CurveSourceOptions.ship(curve, as: .generate, arguments: arguments, io: io)
     return (curve, options)
+  }
+
+  /// The target language: `--language`, else the one `-o`'s extension implies, else Swift.
+  /// - Throws: ``UsageError`` for an unknown language, or one that contradicts `-o`'s extension.
+  static func language(_ arguments: ParsedArguments, output: String?) throws -> TargetLanguage {
+    let implied = output.flatMap(TargetLanguage.implied(byPath:))
+    guard let chosen = try arguments.choice("--language", as: TargetLanguage.self) else { return implied ?? .swift }
+    if let implied, implied != chosen {
+      throw UsageError(
+        "--language \(chosen.rawValue) contradicts -o '\(output ?? "")', whose extension means \(implied.rawValue)")
+    }
+    return chosen
   }
 
   /// `--protocol NAME`: the protocol text, refusing curve sources and curve options, which it

@@ -24,13 +24,16 @@ enum InvertCommand: CurveKitCommand {
     auto and newton are one full-precision solver (safeguarded Newton with compensated
     residuals, ≤ 1e-15 away from flat points) and bisection is the article's; cardano and
     table exist for cubics only.
+    --bits reads and prints IEEE 754 bit patterns (16 hex digits a line) instead, so every
+    double, NaN and infinities included, can be checked bit for bit.
     Exit 0 on success, 2 on invalid input, a non-monotone curve with --method table, or a
     method the curve's degree does not have.
     """
   static let options: [OptionSpec] =
     CurveSourceOptions.all + [
       .value(
-        "--method", short: "-m", placeholder: "NAME", help: "auto, bisection, cardano, newton or table (default auto).")
+        "--method", short: "-m", placeholder: "NAME", help: "auto, bisection, cardano, newton or table (default auto)."),
+      .flag("--bits", help: "Read and print IEEE 754 bit patterns (16 hex digits a line), any double."),
     ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
@@ -53,6 +56,11 @@ enum InvertCommand: CurveKitCommand {
     let units = try CurveSourceOptions.units(arguments) ?? curve.spec?.units ?? .normalized
     let solve: (Double) -> Double =
       units == .normalized ? inverse : { units.display(time: inverse(units.normalized(level: $0))) }
+    if arguments.has("--bits") {
+      guard levelTexts.isEmpty else { throw UsageError("--bits reads standard input and prints bit patterns only") }
+      BitPatternLines.write(try BitPatternLines.read(io).map(solve), to: io)
+      return .success
+    }
     if !levelTexts.isEmpty {
       var levels: [Double] = []
       for (index, text) in levelTexts.enumerated() {

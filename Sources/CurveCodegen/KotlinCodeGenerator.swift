@@ -1,0 +1,192 @@
+import CurveCore
+import CurvePipeline
+import CurveSpec
+
+/// Emits the self-contained Kotlin file for one curve (`curvekit generate --language kotlin`).
+///
+/// The file holds an `object` named by the type name with the coefficients, `level`,
+/// `normalizedElapsed` and `widgetPercentage`; with the schedule, `currentLevel` and
+/// `percentageChanges` on epoch milliseconds (and a nested `PercentageChange`); with
+/// `composeEasing`, an `androidx.compose.animation.core.Easing`. The kernels are CurveKit's,
+/// ported operation for operation (``KotlinKernels``), so every result is the Swift
+/// library's bit for bit. It needs only the Kotlin standard library (`kotlin.math`) and
+/// compiles with Kotlin 1.3 to 2.x on the JVM and Android. Deterministic: no timestamp, no path.
+public enum KotlinCodeGenerator {
+  /// The Kotlin source text for `curve` with `options`.
+  /// - Throws: ``CodegenError`` for an invalid type or package name, a non-finite
+  ///   coefficient, or an inverse method without a Kotlin kernel (`cardano`, `table`).
+  /// - Complexity: O(degree).
+  public static func generate(_ curve: FittedCurve, options: GenerationOptions) throws(CodegenError) -> String {
+    let parts = try ForeignCurveParts(curve, options: options, language: .kotlin)
+    let visibility = options.access == .public ? "" : "internal "
+    var out = GeneratedHeader.text(
+      curve, inverseSummary: parts.inverseSummary, toolLines: ["// ktlint-disable"], extraLines: parts.ruleLines)
+    out += "@file:Suppress(\"unused\", \"MemberVisibilityCanBePrivate\", \"NOTHING_TO_INLINE\")\n\n"
+    if let package = options.packageName { out += "package \(package)\n\n" }
+    let imports = ["abs", "ceil", "floor", "nextDown", "nextUp", "round", "sqrt", "truncate"]
+    out += imports.map { "import kotlin.math.\($0)\n" }.joined() + "\n"
+    out += "/**\n" + parts.documentation.map { $0.isEmpty ? " *\n" : " * \(kdoc($0))\n" }.joined() + " */\n"
+    out += "\(visibility)object \(options.typeName) {\n"
+    out += coefficientMembers(parts)
+    out += levelMembers(parts)
+    if options.withSchedule { out += scheduleMembers(parts) }
+    if options.composeEasing { out += composeMembers }
+    out += constants
+    out += "\n" + KotlinKernels.common + "\n"
+    switch parts.inverse {
+    case .bisection: out += "\n" + KotlinKernels.bisection + "\n"
+    case .auto where parts.isCubic: out += "\n" + KotlinKernels.cubic + "\n\n" + KotlinKernels.auto + "\n"
+    default: out += "\n" + (parts.isCubic ? KotlinKernels.cubic : KotlinKernels.polynomial) + "\n"
+    }
+    if options.withSchedule { out += "\n" + KotlinKernels.schedule + "\n" }
+    out += "}\n"
+    return out
+  }
+
+  /// Text safe inside a KDoc block: no `*/` that would end it early.
+  static func kdoc(_ text: String) -> String {
+    text.replacingOccurrences(of: "*/", with: "* /")
+  }
+
+  /// The coefficient constants and the `coefficients` array.
+  static func coefficientMembers(_ parts: ForeignCurveParts) -> String {
+    guard parts.isCubic else {
+      // One per line, no trailing comma (Kotlin 1.3 has none).
+      let list = parts.literals.map { "        \($0)" }.joined(separator: ",\n") + "\n"
+      return """
+            // The coefficients, highest power first.
+            private val COEFFICIENTS = doubleArrayOf(
+        \(list)    )
+
+            /** The coefficients, highest power first (a new array on every read). */
+            val coefficients: DoubleArray get() = COEFFICIENTS.copyOf()
+
+        """
+    }
+    let names = ["a", "b", "c", "d"]
+    let docs = ["The t³ coefficient.", "The t² coefficient.", "The t coefficient.", "The level at t = 0."]
+    var out = ""
+    for index in 0..<4 {
+      out += "    /** \(docs[index]) */\n    const val \(names[index]): Double = \(parts.literals[index])\n"
+    }
+    return out + """
+
+          /** The coefficients, highest power first (a new array on every read). */
+          val coefficients: DoubleArray get() = doubleArrayOf(a, b, c, d)
+
+      """
+  }
+
+  /// `level`, `normalizedElapsed` and `widgetPercentage`.
+  static func levelMembers(_ parts: ForeignCurveParts) -> String {
+    let horner =
+      parts.isCubic
+      ? "        return ((a * t + b) * t + c) * t + d\n"
+      : """
+              var result = COEFFICIENTS[0]
+              for (index in 1 until COEFFICIENTS.size) result = result * t + COEFFICIENTS[index]
+              return result
+
+      """
+    let call: String
+    switch parts.inverse {
+    case .bisection: call = "bisection(level, 32)"
+    case .auto where parts.isCubic: call = "oneOffInverse(a, b, c, d, level)"
+    default: call = parts.isCubic ? "newton(a, b, c, d, level)" : "newton(COEFFICIENTS, level)"
+    }
+    return """
+
+          /**
+           * The level at [normalizedElapsed], clamped to [0, 1] first (NaN clamps to 1), by
+           * Horner's rule with separate multiply and add: bit-identical to CurveKit's Swift.
+           */
+          fun level(normalizedElapsed: Double): Double {
+              val atLeastZero = if (0.0 > normalizedElapsed) 0.0 else normalizedElapsed
+              val t = if (atLeastZero < 1.0) atLeastZero else 1.0
+      \(horner)    }
+
+          /**
+      \(parts.inverseDocumentation.map { "     * \(kdoc($0))\n" }.joined())     */
+          fun normalizedElapsed(level: Double): Double = \(call)
+
+          /**
+           * The widget's whole percentage for [level]: level·100 rounded half away from zero and
+           * clamped to 0…100; a NaN level gives 0. CurveKit's `widgetPercentage(forLevel:)`.
+           */
+          fun widgetPercentage(level: Double): Int {
+              val scaled = level * 100
+              val whole = truncate(scaled)
+              val percent = if (abs(scaled - whole) >= 0.5) (if (scaled > 0) whole + 1 else whole - 1) else whole
+              if (percent.isNaN()) return 0
+              return swiftMin(100.0, swiftMax(0.0, percent)).toInt()
+          }
+
+      """
+  }
+
+  /// The schedule on epoch milliseconds.
+  static func scheduleMembers(_ parts: ForeignCurveParts) -> String {
+    """
+
+        /** One change of the widget's percentage: from [epochMillis] on, the widget shows [percentage]. */
+        data class PercentageChange(val epochMillis: Long, val percentage: Int)
+
+        /** The spec's period in milliseconds (\(parts.durationText)). */
+        const val DEFAULT_DURATION_MILLIS: Long = \(parts.durationMillis)L
+
+        /**
+         * The level at [nowEpochMillis] for a fill refilled at [refillEpochMillis] and lasting
+         * [durationMillis]: the article's `currentLevel(at:)`, CurveKit's `DepletionSchedule`
+         * bit for bit (dates before the refill give f(0), after the period f(1)).
+         */
+        fun currentLevel(refillEpochMillis: Long, durationMillis: Long, nowEpochMillis: Long): Double {
+            val refill = referenceSeconds(refillEpochMillis)
+            return level(normalizedElapsed(referenceSeconds(nowEpochMillis), refill, durationMillis.toDouble() / 1000.0))
+        }
+
+        /**
+         * Every change of the widget's percentage after the refill, in time order: at each
+         * [PercentageChange.epochMillis] the widget already shows the new percentage, and 1 ms
+         * earlier the previous one. Exactly the dates of `curvekit timeline` and CurveKit's
+         * `DepletionSchedule.percentageChanges`, to the millisecond. A full depletion has 100.
+         */
+        fun percentageChanges(
+            refillEpochMillis: Long, durationMillis: Long = DEFAULT_DURATION_MILLIS
+        ): List<PercentageChange> {
+            val refill = referenceSeconds(refillEpochMillis)
+            val duration = durationMillis.toDouble() / 1000.0
+            val changes = ArrayList<PercentageChange>()
+            var date = refill
+            while (changes.size < 10000) {
+                val next = nextChange(date, refill, duration) ?: break
+                changes.add(PercentageChange(epochMillis(next.first), next.second))
+                date = next.first
+            }
+            return changes
+        }
+
+    """
+  }
+
+  /// The Compose adapter (`--compose`): progress 1 − level, as the CSS export maps it.
+  static let composeMembers = """
+
+        /**
+         * The curve as a Compose easing: progress = 1 − level(fraction), from 0 to 1 as the level
+         * drains (the mapping of `curvekit export --format css`). Needs androidx.compose.animation.
+         */
+        val easing: androidx.compose.animation.core.Easing = object : androidx.compose.animation.core.Easing {
+            override fun transform(fraction: Float): Float = (1.0 - level(fraction.toDouble())).toFloat()
+        }
+
+    """
+
+  /// The kernels' powers of two, as decimal literals that read back exactly.
+  static var constants: String {
+    let values: [(String, Double)] = [
+      ("TWO_TO_20", 0x1p20), ("TWO_TO_MINUS_26", 0x1p-26), ("TWO_TO_MINUS_53", 0x1p-53),
+      ("TWO_TO_MINUS_55", 0x1p-55), ("TWO_TO_MINUS_60", 0x1p-60),
+    ]
+    return "\n" + values.map { "    private const val \($0.0) = \($0.1.description)\n" }.joined()
+  }
+}

@@ -1,0 +1,195 @@
+import CurveCore
+import CurvePipeline
+import CurveSpec
+
+/// Emits the self-contained TypeScript module for one curve (`curvekit generate --language
+/// typescript`).
+///
+/// The module exports one frozen object named by the type name with the coefficients,
+/// `level`, `normalizedElapsed` and `widgetPercentage`; with the schedule, `currentLevel` and
+/// `percentageChanges` on epoch milliseconds (and the `PercentageChange` interface). The
+/// kernels are CurveKit's, ported operation for operation (``TypeScriptKernels``), so every
+/// result is the Swift library's bit for bit. It compiles under `tsc --strict --target
+/// es2020` (TypeScript 4.8 to 5.x), has no runtime dependency, and runs in browsers and node.
+public enum TypeScriptCodeGenerator {
+  /// The TypeScript source text for `curve` with `options`.
+  /// - Throws: ``CodegenError`` for an invalid type name, a non-finite coefficient, or an
+  ///   inverse method without a TypeScript kernel (`cardano`, `table`).
+  /// - Complexity: O(degree).
+  public static func generate(_ curve: FittedCurve, options: GenerationOptions) throws(CodegenError) -> String {
+    let parts = try ForeignCurveParts(curve, options: options, language: .typescript)
+    var out = GeneratedHeader.text(
+      curve, inverseSummary: parts.inverseSummary, toolLines: ["/* eslint-disable */"], extraLines: parts.ruleLines)
+    if options.withSchedule {
+      out += """
+        /** One change of the widget's percentage: from `epochMillis` on, the widget shows `percentage`. */
+        export interface PercentageChange {
+          readonly epochMillis: number;
+          readonly percentage: number;
+        }
+
+
+        """
+    }
+    out += coefficientDeclarations(parts) + functions(parts, withSchedule: options.withSchedule)
+    out += "/**\n" + parts.documentation.map { $0.isEmpty ? " *\n" : " * \(jsdoc($0))\n" }.joined() + " */\n"
+    out += "export const \(options.typeName) = Object.freeze({\n" + members(parts, withSchedule: options.withSchedule)
+    out += "});\n\n" + kernels(parts, withSchedule: options.withSchedule)
+    return out
+  }
+
+  /// Text safe inside a JSDoc block: no `*/` that would end it early.
+  static func jsdoc(_ text: String) -> String {
+    text.replacingOccurrences(of: "*/", with: "* /")
+  }
+
+  /// The module-private coefficient constants.
+  static func coefficientDeclarations(_ parts: ForeignCurveParts) -> String {
+    guard parts.isCubic else {
+      return "const COEFFICIENTS: readonly number[] = Object.freeze([\n"
+        + parts.literals.map { "  \($0),\n" }.joined() + "]);\n\n"
+    }
+    return zip(["A", "B", "C", "D"], parts.literals).map { "const \($0) = \($1);\n" }.joined() + "\n"
+  }
+
+  /// The module-private level, inverse and percentage functions the object's members call.
+  static func functions(_ parts: ForeignCurveParts, withSchedule: Bool) -> String {
+    let horner =
+      parts.isCubic
+      ? "  return ((A * t + B) * t + C) * t + D;\n"
+      : """
+        let result = COEFFICIENTS[0];
+        for (let index = 1; index < COEFFICIENTS.length; index++) result = result * t + COEFFICIENTS[index];
+        return result;
+
+      """
+    let call: String
+    switch parts.inverse {
+    case .bisection: call = "bisection(levelAt, level, 32)"
+    case .auto where parts.isCubic: call = "oneOffInverse(A, B, C, D, level)"
+    default: call = parts.isCubic ? "newton(A, B, C, D, level)" : "newton(COEFFICIENTS, level)"
+    }
+    var out = """
+      function levelAt(normalizedElapsed: number): number {
+        const atLeastZero = 0.0 > normalizedElapsed ? 0.0 : normalizedElapsed;
+        const t = atLeastZero < 1.0 ? atLeastZero : 1.0;
+      \(horner)}
+
+      function inverseAt(level: number): number {
+        return \(call);
+      }
+
+      function percentageFor(level: number): number {
+        const scaled = level * 100;
+        const whole = Math.trunc(scaled);
+        const percent = Math.abs(scaled - whole) >= 0.5 ? (scaled > 0 ? whole + 1 : whole - 1) : whole;
+        if (Number.isNaN(percent)) return 0;
+        return swiftMin(100.0, swiftMax(0.0, percent)) + 0;
+      }
+
+
+      """
+    if withSchedule {
+      out += """
+        function shownAt(refill: number, duration: number): (date: number) => number {
+          return (date) => percentageFor(levelAt(elapsedFraction(date, refill, duration)));
+        }
+
+
+        """
+    }
+    return out
+  }
+
+  /// The exported object's members, each documented.
+  static func members(_ parts: ForeignCurveParts, withSchedule: Bool) -> String {
+    let coefficients = parts.isCubic ? "Object.freeze([A, B, C, D])" : "COEFFICIENTS"
+    var out = """
+        /** The coefficients, highest power first. */
+        coefficients: \(coefficients) as readonly number[],
+
+        /**
+         * The level at `normalizedElapsed`, clamped to [0, 1] first (NaN clamps to 1), by Horner's
+         * rule with separate multiply and add: bit-identical to CurveKit's Swift.
+         */
+        level(normalizedElapsed: number): number {
+          return levelAt(normalizedElapsed);
+        },
+
+        /**
+      \(parts.inverseDocumentation.map { "   * \(jsdoc($0))\n" }.joined())   */
+        normalizedElapsed(level: number): number {
+          return inverseAt(level);
+        },
+
+        /**
+         * The widget's whole percentage for `level`: level·100 rounded half away from zero and
+         * clamped to 0…100; a NaN level gives 0. CurveKit's `widgetPercentage(forLevel:)`.
+         */
+        widgetPercentage(level: number): number {
+          return percentageFor(level);
+        },
+
+      """
+    if withSchedule {
+      out += """
+
+          /** The spec's period in milliseconds (\(parts.durationText)). */
+          defaultDurationMillis: \(parts.durationMillis),
+
+          /**
+           * The level at `nowEpochMillis` for a fill refilled at `refillEpochMillis` and lasting
+           * `durationMillis`: the article's `currentLevel(at:)`, CurveKit's `DepletionSchedule` bit
+           * for bit (dates before the refill give f(0), after the period f(1)).
+           */
+          currentLevel(refillEpochMillis: number, durationMillis: number, nowEpochMillis: number): number {
+            const refill = referenceSeconds(refillEpochMillis);
+            return levelAt(elapsedFraction(referenceSeconds(nowEpochMillis), refill, durationMillis / 1000.0));
+          },
+
+          /**
+           * Every change of the widget's percentage after the refill, in time order: at each
+           * `epochMillis` the widget already shows the new percentage, and 1 ms earlier the previous
+           * one. Exactly the dates of `curvekit timeline` and CurveKit's
+           * `DepletionSchedule.percentageChanges`, to the millisecond. A full depletion has 100.
+           */
+          percentageChanges(refillEpochMillis: number, durationMillis: number = \(parts.durationMillis)): PercentageChange[] {
+            const refill = referenceSeconds(refillEpochMillis);
+            const duration = durationMillis / 1000.0;
+            const shown = shownAt(refill, duration);
+            const changes: PercentageChange[] = [];
+            let date = refill;
+            while (changes.length < 10000) {
+              const next = nextChange(date, refill, duration, shown, inverseAt);
+              if (next === null) break;
+              changes.push({ epochMillis: epochMillis(next[0]), percentage: next[1] });
+              date = next[0];
+            }
+            return changes;
+          },
+
+        """
+    }
+    return out
+  }
+
+  /// The kernels the module needs, with the powers of two spelled by Swift.
+  static func kernels(_ parts: ForeignCurveParts, withSchedule: Bool) -> String {
+    var common = TypeScriptKernels.common
+    let powers: [(String, Double)] = [
+      ("TWO_TO_20_LITERAL", 0x1p20), ("TWO_TO_MINUS_26_LITERAL", 0x1p-26), ("TWO_TO_MINUS_53_LITERAL", 0x1p-53),
+      ("TWO_TO_MINUS_55_LITERAL", 0x1p-55), ("TWO_TO_MINUS_60_LITERAL", 0x1p-60),
+    ]
+    for (placeholder, value) in powers {
+      common = common.replacingOccurrences(of: placeholder, with: value.description)
+    }
+    var texts = [common]
+    switch parts.inverse {
+    case .bisection: texts.append(TypeScriptKernels.bisection)
+    case .auto where parts.isCubic: texts += [TypeScriptKernels.cubic, TypeScriptKernels.auto]
+    default: texts.append(parts.isCubic ? TypeScriptKernels.cubic : TypeScriptKernels.polynomial)
+    }
+    if withSchedule { texts.append(TypeScriptKernels.schedule) }
+    return texts.joined(separator: "\n\n") + "\n"
+  }
+}

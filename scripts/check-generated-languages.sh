@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Generated Kotlin and TypeScript against the Swift library, bit for bit (issue 21):
+#   scripts/check-generated-languages.sh [--curvekit PATH]
+# For every curve below (degrees 1, 3, 5 and 10; the inverse methods auto, newton, bisection):
+#   1. `curvekit generate --language kotlin|typescript --with-schedule` writes the files; Kotlin
+#      compiles with Debian's kotlinc (-Werror, on the installed JDK) and runs on the JVM,
+#      TypeScript compiles with Debian's tsc (--strict --target es2020) and runs under node;
+#   2. the Swift library answers through the CLI: `curvekit eval --bits` on >= 10^4 times
+#      (0, -0, 1, NaN, ±Infinity, subnormals, out of range, seeded values), `curvekit invert
+#      --bits` on >= 10^3 levels, and `curvekit timeline --json` for four refills and periods;
+#   3. scripts/languages/compare.mjs compares every level and inverse bit pattern and every
+#      timeline date to the millisecond, and fails on any difference.
+# Installs kotlin and node-typescript with apt when missing (scripts/apt-ensure.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+curvekit=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --curvekit) curvekit="${2:?--curvekit needs a path}"; shift 2 ;;
+    *) echo "error: unknown option '$1' (usage: scripts/check-generated-languages.sh [--curvekit PATH])" >&2; exit 2 ;;
+  esac
+done
+scripts/apt-ensure.sh kotlin node-typescript default-jre-headless
+if [ -z "$curvekit" ]; then
+  swift build --product curvekit >/dev/null
+  curvekit="$(swift build --show-bin-path)/curvekit"
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/kotlin" "$work/typescript" "$work/swift" "$work/kt-src" "$work/ts-src/out"
+node scripts/languages/inputs.mjs "$work"
+
+# name | source | inverse
+curves=(
+  "WeeklyHabit|examples/curves/weekly-habit.curve.json|auto"
+  "Depletion|examples/curves/depletion.curve.json|auto"
+  "SteepStart|examples/curves/steep-start.curve.json|auto"
+  "SteepEnd|examples/curves/steep-end.curve.json|auto"
+  "Linear|examples/curves/linear.curve.json|auto"
+  "DepletionNewton|examples/curves/depletion.curve.json|newton"
+  "DepletionBisection|examples/curves/depletion.curve.json|bisection"
+  "QuinticShoulder|Tests/Fixtures/languages/quintic.curve.json|auto"
+  "DecicCliff|Tests/Fixtures/languages/decic.curve.json|auto"
+  "DecicBisection|Tests/Fixtures/languages/decic.curve.json|bisection"
+)
+# refill (ISO 8601) | days
+schedules=(
+  "2026-01-05T08:00:00Z|7"
+  "2026-03-29T01:30:00Z|0.5"
+  "2025-12-31T23:59:59Z|30"
+  "2026-07-01T00:00:00.250Z|0.25"
+)
+
+kotlin_calls=""
+ts_imports=""
+ts_calls=""
+names=()
+for entry in "${curves[@]}"; do
+  IFS='|' read -r name spec inverse <<<"$entry"
+  names+=("$name")
+  "$curvekit" generate "$spec" --language kotlin --package curvekit.check --type-name "$name" \
+    --inverse "$inverse" --with-schedule --compose -o "$work/kt-src/$name.kt" >/dev/null
+  "$curvekit" generate "$spec" --language typescript --type-name "$name" --inverse "$inverse" \
+    --with-schedule -o "$work/ts-src/$name.ts" >/dev/null
+  coefficients=$("$curvekit" fit "$spec" --json | node -e \
+    'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).coefficients.join(",")))')
+  "$curvekit" eval --bits --coefficients "$coefficients" <"$work/times.bits" >"$work/swift/$name.levels"
+  "$curvekit" invert --bits --coefficients "$coefficients" --method "$inverse" <"$work/levels.bits" \
+    >"$work/swift/$name.inverse"
+  index=0
+  for schedule in "${schedules[@]}"; do
+    IFS='|' read -r refill days <<<"$schedule"
+    "$curvekit" timeline "$spec" --refill "$refill" --days "$days" --json >"$work/swift/$name.timeline-$index"
+    index=$((index + 1))
+  done
+  kotlin_calls+="    check(dir, \"$name\", $name::level, $name::normalizedElapsed) { r, d -> $name.percentageChanges(r, d).map { \"\${it.epochMillis} \${it.percentage}\" } }"$'\n'
+  ts_imports+="import { $name } from './$name.js';"$'\n'
+  ts_calls+="check('$name', $name.level, $name.normalizedElapsed, (r, d) => $name.percentageChanges(r, d).map((c) => \`\${c.epochMillis} \${c.percentage}\`));"$'\n'
+done
+
+: >"$work/schedules.txt"
+for schedule in "${schedules[@]}"; do
+  IFS='|' read -r refill days <<<"$schedule"
+  refill_ms=$(date -u -d "$refill" +%s%3N)
+  duration_ms=$(node -e "console.log(Math.round($days * 86400000))")
+  echo "$refill_ms $duration_ms" >>"$work/schedules.txt"
+done
+
+# The Kotlin harness: every curve's level, inverse and timelines, as bit patterns and lines.
+cat >"$work/kt-src/Harness.kt" <<KOTLIN
+import curvekit.check.*
+import java.io.File
+
+fun bits(x: Double): String = java.lang.Long.toHexString(java.lang.Double.doubleToRawLongBits(x)).padStart(16, '0')
+
+fun readBits(path: String): List<Double> =
+    File(path).readLines().filter { it.isNotBlank() }.map { java.lang.Double.longBitsToDouble(java.lang.Long.parseUnsignedLong(it.trim(), 16)) }
+
+fun check(dir: String, name: String, level: (Double) -> Double, inverse: (Double) -> Double, changes: (Long, Long) -> List<String>) {
+    File("\$dir/kotlin/\$name.levels").writeText(readBits("\$dir/times.bits").joinToString("") { bits(level(it)) + "\n" })
+    File("\$dir/kotlin/\$name.inverse").writeText(readBits("\$dir/levels.bits").joinToString("") { bits(inverse(it)) + "\n" })
+    File("\$dir/schedules.txt").readLines().filter { it.isNotBlank() }.forEachIndexed { index, line ->
+        val (refill, duration) = line.trim().split(" ").map { it.toLong() }
+        File("\$dir/kotlin/\$name.timeline-\$index").writeText(changes(refill, duration).joinToString("") { it + "\n" })
+    }
+}
+
+fun main(args: Array<String>) {
+    val dir = args[0]
+$kotlin_calls}
+KOTLIN
+cat >"$work/kt-src/Easing.kt" <<'KOTLIN'
+package androidx.compose.animation.core
+
+// A stand-in for Compose's Easing (a fun interface since Compose 1.0), so --compose compiles here.
+interface Easing {
+    fun transform(fraction: Float): Float
+}
+KOTLIN
+
+# The TypeScript harness, the same checks under node.
+cat >"$work/ts-src/harness.ts" <<TYPESCRIPT
+import { readFileSync, writeFileSync } from 'fs';
+$ts_imports
+declare const process: { argv: string[] };
+const dir = process.argv[2];
+const buffer = new Float64Array(1);
+const words = new BigUint64Array(buffer.buffer);
+function readBits(path: string): number[] {
+  return readFileSync(path, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => {
+    words[0] = BigInt('0x' + line.trim());
+    return buffer[0];
+  });
+}
+function bits(x: number): string {
+  buffer[0] = x;
+  return words[0].toString(16).padStart(16, '0');
+}
+function check(name: string, level: (t: number) => number, inverse: (l: number) => number,
+  changes: (refill: number, duration: number) => string[]): void {
+  writeFileSync(\`\${dir}/typescript/\${name}.levels\`, readBits(\`\${dir}/times.bits\`).map((t) => bits(level(t)) + '\n').join(''));
+  writeFileSync(\`\${dir}/typescript/\${name}.inverse\`, readBits(\`\${dir}/levels.bits\`).map((l) => bits(inverse(l)) + '\n').join(''));
+  readFileSync(\`\${dir}/schedules.txt\`, 'utf8').split('\n').filter((line) => line.trim() !== '').forEach((line, index) => {
+    const [refill, duration] = line.trim().split(' ').map(Number);
+    writeFileSync(\`\${dir}/typescript/\${name}.timeline-\${index}\`, changes(refill, duration).map((c) => c + '\n').join(''));
+  });
+}
+$ts_calls
+TYPESCRIPT
+printf '%s\n' "declare module 'fs' { export function readFileSync(path: string, encoding: string): string; export function writeFileSync(path: string, text: string): void; }" >"$work/ts-src/fs.d.ts"
+
+echo "kotlinc: $(kotlinc -version 2>&1 | grep -o 'kotlinc-jvm [^ ]*') ($(ls "$work"/kt-src/*.kt | wc -l) files, -Werror)"
+kotlinc -Werror "$work"/kt-src/*.kt -d "$work/kt-out" 2>&1 | grep -v 'OpenJDK 64-Bit Server VM warning' || true
+[ -f "$work/kt-out/HarnessKt.class" ] || { echo "error: kotlinc did not compile the generated Kotlin" >&2; exit 1; }
+kotlin -cp "$work/kt-out" HarnessKt "$work"
+
+echo "tsc: $(tsc --version) (--strict --target es2020)"
+tsc --strict --target es2020 --module es2020 --moduleResolution node --outDir "$work/ts-src/out" "$work"/ts-src/*.ts
+echo '{"type": "module"}' >"$work/ts-src/out/package.json"
+node "$work/ts-src/out/harness.js" "$work"
+
+node scripts/languages/compare.mjs "$work" "${names[@]}"
