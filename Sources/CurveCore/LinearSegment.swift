@@ -46,8 +46,8 @@ extension Polynomial {
   ///
   /// **Implementation.** From the current start, [start, 1] is tried first; otherwise the end
   /// is found by bisection to a resolution of 2⁻⁴⁰ (about 0.55 µs of a 7-day period), each
-  /// candidate's line by ``MinimaxLine`` and its feasibility decided by a *certified* bound
-  /// (``RampResidualBound``: branch and bound with every rounding bounded). So every segment's
+  /// candidate's line by `MinimaxLine` and its feasibility decided by a *certified* bound
+  /// (`RampResidualBound`: branch and bound with every rounding bounded). So every segment's
   /// ``LinearSegment/errorBound`` is rigorous and at most `maxError`, and the count is minimal
   /// up to the certification's slack (ends within 2⁻⁴⁰ of the furthest certified end; the
   /// estimated line's error within about 1e-9 relative of the exact minimax error). The last

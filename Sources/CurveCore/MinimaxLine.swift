@@ -1,6 +1,6 @@
 /// The best straight line through a polynomial on an interval, in the minimax (Chebyshev)
 /// sense: the line ℓ minimizing max |ℓ(t) − p(t)| over t ∈ [t₀, t₁]. The estimate that
-/// ``Polynomial/linearSegments(maxError:maximumCount:)`` then certifies with ``RampResidualBound``.
+/// ``Polynomial/linearSegments(maxError:maximumCount:)`` then certifies with `RampResidualBound`.
 ///
 /// Method: the discrete minimax line of p sampled at 65 equally spaced points, refined twice by
 /// adding the continuous extrema of the residual near the sampled ones (golden-section search

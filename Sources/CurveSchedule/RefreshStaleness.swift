@@ -48,6 +48,11 @@ extension DepletionSchedule {
   /// to the empty date; after d_K the level is constant). Each end's level is computed by
   /// compensated Horner with its rigorous error bound, plus 4u·Σk|cₖ| for the rounding of the
   /// normalized time (u = 2⁻⁵³), and the result is rounded up.
+  /// - Parameters:
+  ///   - lastRefillDate: when the supply was last full (the first refresh).
+  ///   - duration: the time from full to empty in seconds; finite and positive.
+  ///   - polynomial: the level at normalized time t ∈ [0, 1]; monotone on [0, 1].
+  ///   - interval: seconds between refreshes; finite, positive, at most ``refreshLimit`` per period.
   /// - Throws: ``ScheduleError/invalidDuration(seconds:)``,
   ///   ``ScheduleError/invalidRefreshInterval(seconds:limit:)`` (not finite and positive, or
   ///   more than ``refreshLimit`` refreshes), ``ScheduleError/notMonotone`` (decided exactly).
@@ -76,7 +81,7 @@ extension DepletionSchedule {
     var k = 0
     var refresh = lastRefillDate
     var current = percent(at: refresh)
-    while true {
+    while k <= refreshLimit + 1 {
       let shown = Double(widgetPercentage(forLevel: polynomial.level(forNormalizedElapsed: current.t)))
       let stale = (abs(shown - current.value) + current.error) * (1 + 0x1p-50)
       if stale > worst.staleness { worst = (stale, refresh) }
