@@ -12,6 +12,8 @@ enum TimelineCommand: CurveKitCommand {
     "timeline SPEC.json --refill ISO8601 [--days N] [--from ISO8601] [--through ISO8601] [--json]",
     "timeline --coefficients a,b,… --refill ISO8601 [options]",
     "timeline --point T:Y … | --data FILE | --from-css EASING [fit options] --refill ISO8601 [options]",
+    "timeline SPEC.json --refill ISO8601 --segments [--max-error PP] [--days N] [--json]",
+    "timeline SPEC.json --refill ISO8601 --every DURATION [--days N] [--json]",
   ]
   static let discussion = """
     The widget shows level·100 rounded half away from zero (DepletionSchedule.widgetPercentage).
@@ -31,6 +33,22 @@ enum TimelineCommand: CurveKitCommand {
     its spec's minSlope or milestones is refused unless --allow-non-depletion or
     --allow-non-monotone. Exit status: 0 on success, 1 when the ship rule refused the curve,
     2 on invalid input.
+
+    --segments prints instead the fewest linear ramps that keep the shown level within
+    --max-error percentage points (default 1) of the curve over the whole period, for
+    WidgetKit's ProgressView(timerInterval:countsDown:) (one timeline entry per ramp): a first
+    line "# N segments, certified max error E percentage points", then one line per ramp
+    "FROM TO START END" (ISO dates as above; levels in the spec's level unit). Ramps are
+    contiguous from the refill to the empty date. --json prints {"segments": [{"from": …,
+    "to": …, "startLevel": x, "endLevel": y}, …], "maxError": E} (E certified, in percentage
+    points, at most --max-error).
+
+    --every DURATION (30min or 30m, 15min, 1h, 1d, 1w; m means minutes) prints, for a widget
+    that refreshes at the refill and then every DURATION (Android: 30 min) showing the widget
+    percentage, the number of refreshes until the first one at or after the empty date and
+    the certified largest staleness: max |shown − level·100| in percentage points over the
+    period, reached at the end of a refresh interval on a monotone curve. --json prints
+    {"interval": seconds, "refreshes": n, "maxStaleness": S, "worstDate": ISO}.
     """
   static let options: [OptionSpec] =
     CurveSourceOptions.all + [
@@ -38,6 +56,9 @@ enum TimelineCommand: CurveKitCommand {
       .value("--from", placeholder: "ISO8601", help: "List changes after this date (default: the refill)."),
       .value("--through", placeholder: "ISO8601", help: "List changes up to this date (default: all)."),
       .flag("--json", help: "Print one JSON object."),
+      .flag("--segments", help: "Print the fewest linear ramps within --max-error of the curve."),
+      .value("--max-error", placeholder: "PP", help: "The ramps' largest error in percentage points (default 1)."),
+      .value("--every", placeholder: "DURATION", help: "Print the staleness of a refresh every DURATION (30min, 1h)."),
     ] + CurveSourceOptions.shipOverrides
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
@@ -54,11 +75,19 @@ enum TimelineCommand: CurveKitCommand {
     }
     let days = try arguments.double("--days")
     if let days, !(days > 0) { throw UsageError("--days: '\(days)' is not a positive number of days") }
+    let mode = try Mode(arguments)
 
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     try CurveSourceOptions.ship(curve, as: .timeline, arguments: arguments, io: io)
     let duration = (days ?? curve.durationDays ?? 7) * DepletionSchedule.secondsInDay
     guard duration.isFinite else { throw UsageError("--days: the period is too long to represent in seconds") }
+    switch mode {
+    case .changes: break
+    case .segments(let maxError):
+      return try printSegments(curve, refill: refill, duration: duration, maxError: maxError, arguments, io: io)
+    case .every(let interval):
+      return try printStaleness(curve, refill: refill, duration: duration, interval: interval, arguments, io: io)
+    }
     let changes = timeline(curve, refill: refill, duration: duration, from: start ?? refill, through: end)
 
     if arguments.has("--json") {
