@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One answer on every machine: runs the golden and generated-code tests and the correctly
 # rounded fit tests, and compares the bytes of `curvekit fit --json`, the fit report,
-# `generate` and `timeline` for every example spec, under several BLAS/LAPACK configurations:
+# `generate` (Swift, Kotlin, TypeScript) and `timeline` for every example spec, under several BLAS/LAPACK configurations:
 #   - OpenBLAS with OPENBLAS_CORETYPE=Prescott (SSE3 kernels),
 #   - OpenBLAS with OPENBLAS_CORETYPE=Haswell (when the CPU has AVX2),
 #   - OpenBLAS with OPENBLAS_CORETYPE=SkylakeX (when the CPU has AVX-512),
@@ -61,6 +61,8 @@ run_config() {  # $1 = config name; runs its tests and writes its outputs under 
     "${env_args[@]}" "$curvekit" fit "$spec" --json >"$out/$name/$base.fit.json" 2>&1 || true
     "${env_args[@]}" "$curvekit" fit "$spec" >"$out/$name/$base.fit.txt" 2>&1 || true
     "${env_args[@]}" "$curvekit" generate "$spec" -o "$out/$name/$base.swift" >/dev/null 2>&1 || true
+    "${env_args[@]}" "$curvekit" generate "$spec" --with-schedule -o "$out/$name/$base.kt" >/dev/null 2>&1 || true
+    "${env_args[@]}" "$curvekit" generate "$spec" --with-schedule -o "$out/$name/$base.ts" >/dev/null 2>&1 || true
     "${env_args[@]}" "$curvekit" timeline "$spec" --refill 2026-01-01T00:00:00Z >"$out/$name/$base.timeline.txt" 2>&1 ||
       true
   done

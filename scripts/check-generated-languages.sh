@@ -162,3 +162,31 @@ echo '{"type": "module"}' >"$work/ts-src/out/package.json"
 node "$work/ts-src/out/harness.js" "$work"
 
 node scripts/languages/compare.mjs "$work" "${names[@]}"
+
+# The examples: a tiny Kotlin (Android) and TypeScript (web) consumer of the weekly habit curve,
+# built from a freshly generated file; both print exactly examples/*/expected-output.txt.
+echo "==> examples/HabitAndroid and examples/HabitWeb"
+mkdir -p "$work/android" "$work/web/out"
+"$curvekit" generate examples/curves/weekly-habit.curve.json --language kotlin --package com.example.habit \
+  --with-schedule --compose -o "$work/android/WeeklyHabit.kt" >/dev/null
+kotlinc -Werror examples/HabitAndroid/HabitWidget.kt "$work/android/WeeklyHabit.kt" "$work/kt-src/Easing.kt" \
+  -d "$work/android/out" 2>&1 | grep -v 'OpenJDK 64-Bit Server VM warning' || true
+kotlin -cp "$work/android/out" HabitWidgetKt >"$work/android/output.txt"
+"$curvekit" generate examples/curves/weekly-habit.curve.json --language typescript --with-schedule \
+  -o "$work/web/weeklyHabit.ts" >/dev/null
+cp examples/HabitWeb/habitWidget.ts "$work/web/"
+tsc --strict --target es2020 --module es2020 --outDir "$work/web/out" "$work/web/habitWidget.ts" "$work/web/weeklyHabit.ts"
+echo '{"type": "module"}' >"$work/web/out/package.json"
+node "$work/web/out/habitWidget.js" >"$work/web/output.txt"
+example_status=0
+for example in android:HabitAndroid web:HabitWeb; do
+  folder="${example#*:}"
+  if [ "${CURVEKIT_RECORD_EXAMPLES:-}" = 1 ]; then cp "$work/${example%%:*}/output.txt" "examples/$folder/expected-output.txt"; fi
+  if diff -u "examples/$folder/expected-output.txt" "$work/${example%%:*}/output.txt"; then
+    echo "ok   examples/$folder prints its expected output"
+  else
+    echo "error: examples/$folder printed something else (above)" >&2
+    example_status=1
+  fi
+done
+exit $example_status

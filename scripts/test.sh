@@ -13,6 +13,10 @@
 #   6. compiles, links and runs every variant of generated code with plain swiftc
 #      (scripts/check-generated-variants.sh: each inverse, schedule or not, each access level;
 #      -O/-Onone, Swift 5/6, library evolution);
+#   6b. generates Kotlin and TypeScript for ten curves, compiles them with Debian's kotlinc and
+#      tsc (installed when missing) and compares them with the Swift library bit for bit, and
+#      builds and runs examples/HabitAndroid and examples/HabitWeb
+#      (scripts/check-generated-languages.sh);
 #   7. runs the benchmarks' --quick smoke run (fails on an accuracy regression, never on time);
 #   8. runs the studio's end-to-end browser tests (scripts/check-studio.sh: Chromium and
 #      Playwright, installed when missing) on the release curvekit the benchmarks built;
@@ -61,6 +65,9 @@ scripts/check-example.sh
 
 echo "==> generated code: every variant compiled, linked and run with plain swiftc"
 scripts/check-generated-variants.sh
+
+echo "==> generated Kotlin and TypeScript against the Swift library, bit for bit"
+scripts/check-generated-languages.sh --curvekit "$(swift build --show-bin-path)/curvekit"
 
 echo "==> benchmarks smoke run (accuracy checked, timing never asserted)"
 scripts/bench.sh --quick >/dev/null

@@ -1,0 +1,46 @@
+// What a web page does with the generated curve: the level at fixed dates, the whole
+// percentage it shows, and the exact dates at which that percentage changes (to schedule a
+// redraw). weeklyHabit.ts is generated from examples/curves/weekly-habit.curve.json:
+//   curvekit generate examples/curves/weekly-habit.curve.json --language typescript \
+//     --with-schedule -o weeklyHabit.ts
+// Every date is fixed, so the output is the same on every machine (and equal to
+// examples/HabitAndroid's, line for line).
+import { WeeklyHabit } from './weeklyHabit.js';
+
+declare const console: { log(text: string): void };
+
+function stamp(epochMillis: number): string {
+  return new Date(epochMillis).toISOString();
+}
+
+// A fraction as a percentage with six decimals, from one integer rounding (the same in every language).
+function percent(fraction: number): string {
+  const micro = Math.round(fraction * 1e8);
+  const sign = micro < 0 ? '-' : '';
+  const magnitude = Math.abs(micro);
+  return `${sign}${Math.floor(magnitude / 1000000)}.${String(magnitude % 1000000).padStart(6, '0')} %`;
+}
+
+// The Compose easing's counterpart: progress 1 - level, computed in single precision as Kotlin's Float does.
+function easing(fraction: number): number {
+  return Math.fround(1.0 - WeeklyHabit.level(Math.fround(fraction)));
+}
+
+const refill = 1767600000000; // 2026-01-05T08:00:00Z
+const day = 86400000;
+const duration = WeeklyHabit.defaultDurationMillis;
+const lines: string[] = [];
+lines.push(`WeeklyHabit: refilled ${stamp(refill)}, lasts ${duration / day} days`);
+lines.push('day  level          widget');
+for (let index = 0; index <= 7; index++) {
+  const level = WeeklyHabit.currentLevel(refill, duration, refill + index * day);
+  lines.push(`${index}    ${percent(level).padEnd(15)}${WeeklyHabit.widgetPercentage(level)} %`);
+}
+const changes = WeeklyHabit.percentageChanges(refill, duration);
+lines.push(`widget changes: ${changes.length}, the first and the last three:`);
+for (const change of [...changes.slice(0, 3), ...changes.slice(-3)]) {
+  lines.push(`  ${stamp(change.epochMillis)}  ${change.percentage} %`);
+}
+lines.push(`level 50 % at t = ${percent(WeeklyHabit.normalizedElapsed(0.5))} of the week`);
+lines.push(`easing at 0.5 (Compose): ${percent(easing(0.5))}`);
+console.log(lines.join('\n'));
