@@ -53,6 +53,8 @@ schedules=(
   "2026-07-01T00:00:00.250Z|0.25"
 )
 
+# The error limits (percentage points) whose linear ramps the files embed (--progress-segments).
+ramp_limits="0.5,1,2"
 kotlin_calls=""
 ts_imports=""
 ts_calls=""
@@ -61,9 +63,9 @@ for entry in "${curves[@]}"; do
   IFS='|' read -r name spec inverse <<<"$entry"
   names+=("$name")
   "$curvekit" generate "$spec" --language kotlin --package curvekit.check --type-name "$name" \
-    --inverse "$inverse" --with-schedule --compose -o "$work/kt-src/$name.kt" >/dev/null
+    --inverse "$inverse" --with-schedule --compose --progress-segments "$ramp_limits" -o "$work/kt-src/$name.kt" >/dev/null
   "$curvekit" generate "$spec" --language typescript --type-name "$name" --inverse "$inverse" \
-    --with-schedule -o "$work/ts-src/$name.ts" >/dev/null
+    --with-schedule --progress-segments "$ramp_limits" -o "$work/ts-src/$name.ts" >/dev/null
   coefficients=$("$curvekit" fit "$spec" --json | node -e \
     'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).coefficients.join(",")))')
   "$curvekit" eval --bits --coefficients "$coefficients" <"$work/times.bits" >"$work/swift/$name.levels"
@@ -73,11 +75,15 @@ for entry in "${curves[@]}"; do
   for schedule in "${schedules[@]}"; do
     IFS='|' read -r refill days <<<"$schedule"
     "$curvekit" timeline "$spec" --refill "$refill" --days "$days" --json >"$work/swift/$name.timeline-$index"
+    for limit in ${ramp_limits//,/ }; do
+      "$curvekit" timeline --coefficients "$coefficients" --refill "$refill" --days "$days" --segments \
+        --max-error "$limit" --json >"$work/swift/$name.segments-$index-$limit"
+    done
     index=$((index + 1))
   done
-  kotlin_calls+="    check(dir, \"$name\", $name::level, $name::normalizedElapsed) { r, d -> $name.percentageChanges(r, d).map { \"\${it.epochMillis} \${it.percentage}\" } }"$'\n'
+  kotlin_calls+="    check(dir, \"$name\", $name::level, $name::normalizedElapsed, { r, d -> $name.percentageChanges(r, d).map { \"\${it.epochMillis} \${it.percentage}\" } }) { r, d, p -> $name.progressSegments(r, d, p).map { \"\${it.fromEpochMillis} \${it.toEpochMillis} \${bits(it.startLevel)} \${bits(it.endLevel)}\" } }"$'\n'
   ts_imports+="import { $name } from './$name.js';"$'\n'
-  ts_calls+="check('$name', $name.level, $name.normalizedElapsed, (r, d) => $name.percentageChanges(r, d).map((c) => \`\${c.epochMillis} \${c.percentage}\`));"$'\n'
+  ts_calls+="check('$name', $name.level, $name.normalizedElapsed, (r, d) => $name.percentageChanges(r, d).map((c) => \`\${c.epochMillis} \${c.percentage}\`), (r, d, p) => $name.progressSegments(r, d, p).map((s) => \`\${s.fromEpochMillis} \${s.toEpochMillis} \${bits(s.startLevel)} \${bits(s.endLevel)}\`));"$'\n'
 done
 
 : >"$work/schedules.txt"
@@ -98,12 +104,19 @@ fun bits(x: Double): String = java.lang.Long.toHexString(java.lang.Double.double
 fun readBits(path: String): List<Double> =
     File(path).readLines().filter { it.isNotBlank() }.map { java.lang.Double.longBitsToDouble(java.lang.Long.parseUnsignedLong(it.trim(), 16)) }
 
-fun check(dir: String, name: String, level: (Double) -> Double, inverse: (Double) -> Double, changes: (Long, Long) -> List<String>) {
+fun check(
+    dir: String, name: String, level: (Double) -> Double, inverse: (Double) -> Double,
+    changes: (Long, Long) -> List<String>, ramps: (Long, Long, Double) -> List<String>
+) {
     File("\$dir/kotlin/\$name.levels").writeText(readBits("\$dir/times.bits").joinToString("") { bits(level(it)) + "\n" })
     File("\$dir/kotlin/\$name.inverse").writeText(readBits("\$dir/levels.bits").joinToString("") { bits(inverse(it)) + "\n" })
     File("\$dir/schedules.txt").readLines().filter { it.isNotBlank() }.forEachIndexed { index, line ->
         val (refill, duration) = line.trim().split(" ").map { it.toLong() }
         File("\$dir/kotlin/\$name.timeline-\$index").writeText(changes(refill, duration).joinToString("") { it + "\n" })
+        for (limit in "$ramp_limits".split(",")) {
+            File("\$dir/kotlin/\$name.segments-\$index-\$limit").writeText(
+                ramps(refill, duration, limit.toDouble()).joinToString("") { it + "\n" })
+        }
     }
 }
 
@@ -139,12 +152,16 @@ function bits(x: number): string {
   return words[0].toString(16).padStart(16, '0');
 }
 function check(name: string, level: (t: number) => number, inverse: (l: number) => number,
-  changes: (refill: number, duration: number) => string[]): void {
+  changes: (refill: number, duration: number) => string[],
+  ramps: (refill: number, duration: number, limit: number) => string[]): void {
   writeFileSync(\`\${dir}/typescript/\${name}.levels\`, readBits(\`\${dir}/times.bits\`).map((t) => bits(level(t)) + '\n').join(''));
   writeFileSync(\`\${dir}/typescript/\${name}.inverse\`, readBits(\`\${dir}/levels.bits\`).map((l) => bits(inverse(l)) + '\n').join(''));
   readFileSync(\`\${dir}/schedules.txt\`, 'utf8').split('\n').filter((line) => line.trim() !== '').forEach((line, index) => {
     const [refill, duration] = line.trim().split(' ').map(Number);
     writeFileSync(\`\${dir}/typescript/\${name}.timeline-\${index}\`, changes(refill, duration).map((c) => c + '\n').join(''));
+    for (const limit of '$ramp_limits'.split(',')) {
+      writeFileSync(\`\${dir}/typescript/\${name}.segments-\${index}-\${limit}\`, ramps(refill, duration, Number(limit)).map((r) => r + '\n').join(''));
+    }
   });
 }
 $ts_calls

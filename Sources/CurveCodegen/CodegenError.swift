@@ -16,6 +16,10 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
   case invalidPackageName(String, reason: String)
   /// The inverse method has no kernel in the target language (`cardano` and `table` are Swift's).
   case inverseUnavailableInLanguage(InverseMethod, language: TargetLanguage)
+  /// No certified ramps exist for a `--progress-segments` limit (percentage points); `reason` says why.
+  case progressSegmentsUnavailable(limit: Double, reason: String)
+  /// `--progress-segments` without the schedule, which holds `progressSegments`.
+  case progressSegmentsNeedSchedule
   /// A coefficient (or derived table value) is NaN or infinite.
   case nonFiniteValue(String)
   /// The table inverse on a curve the precomputed table cannot invert (`reason` says why).
@@ -39,6 +43,10 @@ public enum CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
     case .inverseUnavailableInLanguage(let method, let language):
       return "the inverse method \(method.rawValue) has no \(language.displayName) kernel; "
         + "use auto (full precision), newton or bisection"
+    case .progressSegmentsUnavailable(let limit, let reason):
+      return "no progress ramps within \(limit) percentage points: \(EchoedText.escaped(reason))"
+    case .progressSegmentsNeedSchedule:
+      return "progress segments are part of the schedule; generate with the schedule (codegen.withSchedule)"
     case .tableUnavailable(let reason):
       return "the table inverse cannot be built for this curve (\(EchoedText.escaped(reason))); "
         + "use the inverse method auto or newton"

@@ -26,6 +26,8 @@ struct ForeignCurveParts: Sendable {
   var durationMillis: Int64
   /// The period in words, for the duration constant's comment.
   var durationText: String
+  /// The linear ramps for `progressSegments`, one table per limit (empty without the option).
+  var progressTables: [ProgressSegmentTable]
 
   /// The parts for `curve` in `language`.
   /// - Throws: ``CodegenError`` for a bad type name, a non-finite coefficient, or an inverse
@@ -40,6 +42,7 @@ struct ForeignCurveParts: Sendable {
       throw .inverseUnavailableInLanguage(options.inverse, language: language)
     }
     inverse = options.inverse
+    progressTables = try ProgressSegmentTable.make(for: curve, limits: options.progressSegmentLimits)
     let cubic = polynomial.degree <= 3 ? curve.cubic : nil
     isCubic = cubic != nil
     let values = cubic.map { [$0.a, $0.b, $0.c, $0.d] } ?? polynomial.coefficients

@@ -20,12 +20,16 @@ public struct GenerationOptions: Sendable, Hashable {
   public var packageName: String?
   /// Whether a Kotlin file also gets an `androidx.compose.animation.core.Easing` adapter.
   public var composeEasing: Bool
+  /// The error limits, in percentage points, whose certified linear ramps the file carries for
+  /// `progressSegments` (needs the schedule); empty for none.
+  public var progressSegmentLimits: [Double]
 
   /// Creates options; `auto` inverse, `internal` access, no schedule, no conformances, no
   /// Kotlin package and no Compose adapter by default.
   public init(
     typeName: String, access: AccessLevel = .internal, inverse: InverseMethod = .auto, withSchedule: Bool = false,
-    conformances: [String] = [], packageName: String? = nil, composeEasing: Bool = false
+    conformances: [String] = [], packageName: String? = nil, composeEasing: Bool = false,
+    progressSegmentLimits: [Double] = []
   ) {
     self.typeName = typeName
     self.access = access
@@ -34,6 +38,7 @@ public struct GenerationOptions: Sendable, Hashable {
     self.conformances = conformances
     self.packageName = packageName
     self.composeEasing = composeEasing
+    self.progressSegmentLimits = progressSegmentLimits
   }
 
   /// Checks `name` as the generated namespace's name, by the one type-name rule the spec
@@ -82,7 +87,8 @@ public struct GenerationOptions: Sendable, Hashable {
   ///   can be derived, ``CodegenError/invalidTypeName(_:reason:)`` for a flag's bad name.
   public static func resolved(
     for curve: FittedCurve, typeName: String? = nil, access: AccessLevel? = nil, inverse: InverseMethod? = nil,
-    withSchedule: Bool? = nil, conformances: [String]? = nil, packageName: String? = nil, composeEasing: Bool = false
+    withSchedule: Bool? = nil, conformances: [String]? = nil, packageName: String? = nil, composeEasing: Bool = false,
+    progressSegmentLimits: [Double]? = nil
   ) throws(CodegenError) -> GenerationOptions {
     let codegen = curve.spec?.codegen ?? CodegenOptions()
     if let typeName { try validate(typeName: typeName) }
@@ -93,9 +99,12 @@ public struct GenerationOptions: Sendable, Hashable {
     else {
       throw .noTypeName(curveName: curve.name ?? curve.displayName)
     }
-    return GenerationOptions(
+    let options = GenerationOptions(
       typeName: name, access: access ?? codegen.access ?? .internal, inverse: inverse ?? codegen.inverse ?? .auto,
       withSchedule: withSchedule ?? codegen.withSchedule ?? false,
-      conformances: conformances ?? codegen.conformances ?? [], packageName: package, composeEasing: composeEasing)
+      conformances: conformances ?? codegen.conformances ?? [], packageName: package, composeEasing: composeEasing,
+      progressSegmentLimits: progressSegmentLimits ?? codegen.progressSegments ?? [])
+    if !options.progressSegmentLimits.isEmpty && !options.withSchedule { throw .progressSegmentsNeedSchedule }
+    return options
   }
 }

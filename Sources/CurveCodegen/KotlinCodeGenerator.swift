@@ -30,6 +30,7 @@ public enum KotlinCodeGenerator {
     out += coefficientMembers(parts)
     out += levelMembers(parts)
     if options.withSchedule { out += scheduleMembers(parts) }
+    if !parts.progressTables.isEmpty { out += progressMembers(parts.progressTables) }
     if options.composeEasing { out += composeMembers }
     out += constants
     out += "\n" + KotlinKernels.common + "\n"
@@ -166,6 +167,64 @@ public enum KotlinCodeGenerator {
         }
 
     """
+  }
+
+  /// `progressSegments` over the tables computed at generation time (`--progress-segments`).
+  static func progressMembers(_ tables: [ProgressSegmentTable]) -> String {
+    let limits = tables.map { $0.limit.description }.joined(separator: ", ")
+    let rows = tables.map { table in
+      "        doubleArrayOf(" + table.values.map(\.description).joined(separator: ", ") + ")"
+    }
+    return """
+
+          /**
+           * One straight ramp: the shown level goes linearly from [startLevel] at [fromEpochMillis] to
+           * [endLevel] at [toEpochMillis] (a widget animates it, e.g. Glance's or a web page's progress).
+           */
+          data class ProgressSegment(
+              val fromEpochMillis: Long, val toEpochMillis: Long, val startLevel: Double, val endLevel: Double
+          )
+
+          /** The error limits in percentage points whose ramps this file holds, increasing. */
+          val PROGRESS_SEGMENT_LIMITS: DoubleArray get() = doubleArrayOf(\(limits))
+
+          // Per limit: start, end (normalized time), startLevel, endLevel of each ramp, computed and
+          // certified by curvekit: \(ProgressSegmentTable.summary(tables)).
+          private val PROGRESS_SEGMENT_TABLES = arrayOf(
+      \(rows.joined(separator: ",\n"))
+          )
+
+          /**
+           * The fewest straight ramps that keep the shown level within [maxErrorPercentagePoints] of
+           * the curve from the refill to the end of the period: the ramps of the largest embedded
+           * limit not above it, exactly those of `curvekit timeline --segments --max-error` (dates
+           * to the millisecond, levels as fractions, bit for bit). Contiguous; the last ends at the
+           * end of the period.
+           * @throws IllegalArgumentException when [maxErrorPercentagePoints] is below every embedded limit.
+           */
+          fun progressSegments(
+              refillEpochMillis: Long, durationMillis: Long, maxErrorPercentagePoints: Double
+          ): List<ProgressSegment> {
+              var chosen = -1
+              for (index in PROGRESS_SEGMENT_TABLES.indices) {
+                  if (PROGRESS_SEGMENT_LIMITS[index] <= maxErrorPercentagePoints) chosen = index
+              }
+              require(chosen >= 0) {
+                  "no embedded ramps within $maxErrorPercentagePoints percentage points (limits: \(limits))"
+              }
+              val table = PROGRESS_SEGMENT_TABLES[chosen]
+              val refill = referenceSeconds(refillEpochMillis)
+              val duration = durationMillis.toDouble() / 1000.0
+              return (0 until table.size / 4).map { index ->
+                  ProgressSegment(
+                      epochMillis(refill + table[4 * index] * duration),
+                      epochMillis(refill + table[4 * index + 1] * duration),
+                      table[4 * index + 2], table[4 * index + 3]
+                  )
+              }
+          }
+
+      """
   }
 
   /// The Compose adapter (`--compose`): progress 1 − level, as the CSS export maps it.

@@ -91,6 +91,46 @@ extension SwiftCodeGenerator {
     """
   }
 
+  /// `progressSegments(lastRefillDate:depletionDays:maxErrorPercentagePoints:)` over the ramps
+  /// computed at generation time (`--progress-segments`), mapped to dates with `Date`'s own
+  /// arithmetic, as `DepletionSchedule.progressSegments(maxError:)` maps them.
+  static func progressExtension(name: String, access: String, tables: [ProgressSegmentTable]) -> String {
+    let rows = tables.map { "    [" + $0.values.map(\.description).joined(separator: ", ") + "],\n" }.joined()
+    return """
+
+      extension \(name) {
+        /// The error limits in percentage points whose ramps this file holds, increasing.
+        \(access) static let progressSegmentLimits: [Double] = [\(tables.map { $0.limit.description }.joined(separator: ", "))]
+
+        // Per limit: start, end (normalized time), startLevel, endLevel of each ramp, computed and
+        // certified by curvekit: \(ProgressSegmentTable.summary(tables)).
+        private static let progressSegmentTables: [[Double]] = [
+      \(rows)  ]
+
+        /// The fewest straight ramps that keep the shown level within `maxErrorPercentagePoints` of
+        /// the curve from `lastRefillDate` to the end of the period: the ramps of the largest embedded
+        /// limit not above it, exactly those of CurveKit's `DepletionSchedule.progressSegments(maxError:)`
+        /// and `curvekit timeline --segments --max-error`. One WidgetKit entry per ramp, showing
+        /// `ProgressView(timerInterval: from...to, countsDown: true)` between its levels. Nil when
+        /// `maxErrorPercentagePoints` is below every embedded limit.
+        \(access) static func progressSegments(
+          lastRefillDate: Date, depletionDays: Double = defaultDepletionDays, maxErrorPercentagePoints: Double
+        ) -> [(from: Date, to: Date, startLevel: Double, endLevel: Double)]? {
+          guard let chosen = progressSegmentLimits.lastIndex(where: { $0 <= maxErrorPercentagePoints }) else { return nil }
+          let table = progressSegmentTables[chosen]
+          let duration = depletionDays * secondsInDay
+          return stride(from: 0, to: table.count, by: 4).map { index in
+            (
+              lastRefillDate.addingTimeInterval(table[index] * duration),
+              lastRefillDate.addingTimeInterval(table[index + 1] * duration), table[index + 2], table[index + 3]
+            )
+          }
+        }
+      }
+
+      """
+  }
+
   /// The protocol every generated type meets, named `name`: declare it once in the app (for
   /// example from `curvekit generate --protocol NAME`), list it in each spec's
   /// `"conformsTo"` (or pass `--conform-to NAME`), and choose a curve at run time as an

@@ -70,6 +70,8 @@ public enum SwiftCodeGenerator {
 
       """
     if options.withSchedule { out += scheduleExtension(name: name, access: access, days: days) }
+    let progress = try ProgressSegmentTable.make(for: curve, limits: options.progressSegmentLimits)
+    if !progress.isEmpty { out += progressExtension(name: name, access: access, tables: progress) }
     for conformance in options.conformances { out += "\nextension \(name): \(conformance) {}\n" }
     var parts = inverse.parts
     if options.withSchedule { parts.append(.schedule) }

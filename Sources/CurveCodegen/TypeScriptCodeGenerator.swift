@@ -31,9 +31,11 @@ public enum TypeScriptCodeGenerator {
 
         """
     }
+    if !parts.progressTables.isEmpty { out += progressDeclarations(parts.progressTables) }
     out += coefficientDeclarations(parts) + functions(parts, withSchedule: options.withSchedule)
     out += "/**\n" + parts.documentation.map { $0.isEmpty ? " *\n" : " * \(jsdoc($0))\n" }.joined() + " */\n"
     out += "export const \(options.typeName) = Object.freeze({\n" + members(parts, withSchedule: options.withSchedule)
+    if !parts.progressTables.isEmpty { out += progressMembers(parts.progressTables) }
     out += "});\n\n" + kernels(parts, withSchedule: options.withSchedule)
     return out
   }
@@ -99,6 +101,71 @@ public enum TypeScriptCodeGenerator {
         """
     }
     return out
+  }
+
+  /// The `ProgressSegment` interface and the ramp tables computed at generation time.
+  static func progressDeclarations(_ tables: [ProgressSegmentTable]) -> String {
+    let rows = tables.map { "  [" + $0.values.map(\.description).joined(separator: ", ") + "],\n" }.joined()
+    return """
+      /**
+       * One straight ramp: the shown level goes linearly from `startLevel` at `fromEpochMillis` to
+       * `endLevel` at `toEpochMillis` (a CSS transition or requestAnimationFrame interpolation).
+       */
+      export interface ProgressSegment {
+        readonly fromEpochMillis: number;
+        readonly toEpochMillis: number;
+        readonly startLevel: number;
+        readonly endLevel: number;
+      }
+
+      const PROGRESS_SEGMENT_LIMITS: readonly number[] = Object.freeze([\(tables.map { $0.limit.description }.joined(separator: ", "))]);
+
+      // Per limit: start, end (normalized time), startLevel, endLevel of each ramp, computed and
+      // certified by curvekit: \(ProgressSegmentTable.summary(tables)).
+      const PROGRESS_SEGMENT_TABLES: readonly (readonly number[])[] = [
+      \(rows)];
+
+
+      """
+  }
+
+  /// The object's `progressSegments` members.
+  static func progressMembers(_ tables: [ProgressSegmentTable]) -> String {
+    """
+
+        /** The error limits in percentage points whose ramps this module holds, increasing. */
+        progressSegmentLimits: PROGRESS_SEGMENT_LIMITS,
+
+        /**
+         * The fewest straight ramps that keep the shown level within `maxErrorPercentagePoints` of the
+         * curve from the refill to the end of the period: the ramps of the largest embedded limit not
+         * above it, exactly those of `curvekit timeline --segments --max-error` (dates to the
+         * millisecond, levels as fractions, bit for bit). Throws a RangeError below every limit.
+         */
+        progressSegments(refillEpochMillis: number, durationMillis: number, maxErrorPercentagePoints: number): ProgressSegment[] {
+          let chosen = -1;
+          PROGRESS_SEGMENT_LIMITS.forEach((limit, index) => {
+            if (limit <= maxErrorPercentagePoints) chosen = index;
+          });
+          if (chosen < 0) {
+            throw new RangeError(`no embedded ramps within ${maxErrorPercentagePoints} percentage points`);
+          }
+          const table = PROGRESS_SEGMENT_TABLES[chosen];
+          const refill = referenceSeconds(refillEpochMillis);
+          const duration = durationMillis / 1000.0;
+          const segments: ProgressSegment[] = [];
+          for (let index = 0; index < table.length; index += 4) {
+            segments.push({
+              fromEpochMillis: epochMillis(refill + table[index] * duration),
+              toEpochMillis: epochMillis(refill + table[index + 1] * duration),
+              startLevel: table[index + 2],
+              endLevel: table[index + 3],
+            });
+          }
+          return segments;
+        },
+
+    """
   }
 
   /// The exported object's members, each documented.

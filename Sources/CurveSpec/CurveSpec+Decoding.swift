@@ -380,7 +380,8 @@ struct SpecDecoder<Meter: WorkMeter> {
 
   func decodeCodegen(_ node: JSONNode) throws(SpecError) -> CodegenOptions {
     let members = try object(
-      node, path: "codegen", allowed: ["typeName", "access", "inverse", "withSchedule", "conformsTo", "package"])
+      node, path: "codegen",
+      allowed: ["typeName", "access", "inverse", "withSchedule", "conformsTo", "package", "progressSegments"])
     var options = CodegenOptions()
     for member in members {
       meter.add(1)
@@ -396,6 +397,16 @@ struct SpecDecoder<Meter: WorkMeter> {
       case "inverse": options.inverse = try choice(member.value, path: path, as: InverseMethod.self)
       case "conformsTo": options.conformances = try protocolNames(member.value, path: path)
       case "package": options.packageName = try string(member.value, path: path)
+      case "progressSegments":
+        var limits: [Double] = []
+        for (index, item) in try array(member.value, path: path).enumerated() {
+          let limit = try number(item, path: "\(path)[\(index)]")
+          guard limit > 0 else {
+            throw fail("\(path)[\(index)]: a limit in percentage points must be positive", at: item)
+          }
+          limits.append(limit)
+        }
+        options.progressSegments = limits
       default: options.withSchedule = try bool(member.value, path: path)
       }
     }

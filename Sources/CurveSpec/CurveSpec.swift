@@ -36,6 +36,9 @@ public struct CodegenOptions: Sendable, Hashable {
   public var conformances: [String]?
   /// The Kotlin `package` of files generated with `--language kotlin` (`"package"`).
   public var packageName: String?
+  /// Error limits in percentage points whose linear ramps generated files carry
+  /// (`"progressSegments"`, e.g. `[0.5, 1]`); each finite and positive.
+  public var progressSegments: [Double]?
 
   /// Creates options; every field defaults to unset.
   public init(

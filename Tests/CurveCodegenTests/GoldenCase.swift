@@ -110,7 +110,8 @@ struct GoldenCase: Sendable, CustomStringConvertible {
     GoldenCase(
       source: .specPath("Tests/Fixtures/specs/s-curve.curve.json"),
       options: GenerationOptions(
-        typeName: "SCurve", access: .public, inverse: .auto, withSchedule: true, conformances: ["AnyScheduledCurve"])),
+        typeName: "SCurve", access: .public, inverse: .auto, withSchedule: true, conformances: ["AnyScheduledCurve"],
+        progressSegmentLimits: [1, 0.5])),
     GoldenCase(
       source: .specPath("Tests/Fixtures/specs/s-curve.curve.json"),
       options: GenerationOptions(typeName: "SCurveBisection", inverse: .bisection, conformances: ["AnyDepletionCurve"])),

@@ -47,6 +47,28 @@ struct ScheduleEquivalenceTests {
     }
   }
 
+  @Test(
+    "progressSegments gives DepletionSchedule.progressSegments' ramps for the largest embedded limit",
+    arguments: [(0.5, 0.5), (0.7, 0.5), (1, 1), (3, 1)])
+  func progressSegments(asked: Double, embedded: Double) throws {
+    #expect(SCurve.progressSegmentLimits == [0.5, 1])
+    let polynomial = try Polynomial(coefficients: SCurve.coefficients)
+    for days in [7.0, 0.25] {
+      let library = try DepletionSchedule.progressSegments(
+        lastRefillDate: Self.refill, duration: days * 86_400, polynomial: polynomial, maxError: embedded / 100)
+      let generated = try #require(
+        SCurve.progressSegments(lastRefillDate: Self.refill, depletionDays: days, maxErrorPercentagePoints: asked))
+      #expect(generated.count == library.count && !library.isEmpty)
+      for (ramp, reference) in zip(generated, library) {
+        #expect(ramp.from == reference.from && ramp.to == reference.to)
+        #expect(ramp.startLevel.bitPattern == reference.startLevel.bitPattern)
+        #expect(ramp.endLevel.bitPattern == reference.endLevel.bitPattern)
+      }
+      #expect(generated.last?.to == Self.refill.addingTimeInterval(days * 86_400), "the last ramp ends at the end")
+    }
+    #expect(SCurve.progressSegments(lastRefillDate: Self.refill, maxErrorPercentagePoints: 0.2) == nil)
+  }
+
   @Test("refillDate(depletionDays:forLevel:at:) equals DepletionSchedule.refillDate with the same inverse")
   func refillDates() throws {
     let now = Self.refill.addingTimeInterval(3.5 * 86_400)

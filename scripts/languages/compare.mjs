@@ -3,6 +3,8 @@
 //   NAME.levels / NAME.inverse  one bit pattern a line (any NaN equals any NaN);
 //   NAME.timeline-K             "epochMillis percentage" a line; the Swift side is
 //                               `curvekit timeline --json`, whose ISO dates are milliseconds.
+//   NAME.segments-K-P           "fromMillis toMillis startBits endBits" a line; the Swift side is
+//                               `curvekit timeline --segments --max-error P --json`.
 // Usage: node compare.mjs FOLDER NAME…  Prints a line per language and curve, then
 // "languages: N passed, M failed"; exits 1 on any difference.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -15,6 +17,17 @@ const isNaNBits = (bits) => {
   return ((value >> 52n) & 0x7ffn) === 0x7ffn && (value & ((1n << 52n) - 1n)) !== 0n;
 };
 const sameBits = (a, b) => a === b || (isNaNBits(a) && isNaNBits(b));
+
+const buffer = new Float64Array(1);
+const words = new BigUint64Array(buffer.buffer);
+const hex = (x) => {
+  buffer[0] = x;
+  return words[0].toString(16).padStart(16, '0');
+};
+function swiftRamps(path) {
+  return JSON.parse(readFileSync(path, 'utf8')).segments.map(
+    (s) => `${Date.parse(s.from)} ${Date.parse(s.to)} ${hex(s.startLevel)} ${hex(s.endLevel)}`);
+}
 
 function swiftTimeline(path) {
   return JSON.parse(readFileSync(path, 'utf8')).changes.map(
@@ -58,6 +71,17 @@ for (const language of ['kotlin', 'typescript']) {
       if (mismatches === before) dates += expected.length;
     }
     report.push(`timeline dates ${dates} (${timelines.length} schedules)`);
+    let ramps = 0;
+    const rampFiles = readdirSync(join(folder, 'swift')).filter((file) => file.startsWith(`${name}.segments-`));
+    for (const file of rampFiles) {
+      const actualPath = join(folder, language, file);
+      const before = mismatches;
+      const expected = swiftRamps(join(folder, 'swift', file));
+      check(file.replace(`${name}.`, ''), expected, existsSync(actualPath) ? lines(actualPath) : [], (a, b) => a === b);
+      report.pop();
+      if (mismatches === before) ramps += expected.length;
+    }
+    report.push(`ramps ${ramps} (${rampFiles.length} limits and schedules)`);
     const ok = mismatches === 0;
     if (ok) passed += 1; else failed += 1;
     console.log(`${ok ? 'ok  ' : 'FAIL'} ${language} ${name}: ${report.join(', ')}`);

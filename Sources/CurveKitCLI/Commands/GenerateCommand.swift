@@ -36,6 +36,9 @@ enum GenerateCommand: CurveKitCommand {
     kernels ported operation for operation, so every level, inverse and timeline date equals
     the Swift library's bit for bit; they have the inverse methods auto, newton and bisection.
     Without --language the language follows -o's extension (.swift, .kt, .ts), else Swift.
+    --progress-segments 0.5,1 (or the spec's codegen.progressSegments) embeds, in any language,
+    the certified linear ramps of `timeline --segments` for those limits: progressSegments(…)
+    returns the ramps of the largest embedded limit not above the one asked for, as dates.
     Without -o the file goes to standard output; with -o it is written atomically, and only
     when its content changes, and the command says which: "wrote FILE" or "unchanged FILE"
     ("up to date FILE" with --check).
@@ -54,6 +57,9 @@ enum GenerateCommand: CurveKitCommand {
         "--language", placeholder: "LANG", help: "swift (default), kotlin or typescript; else from -o's extension."),
       .value("--package", placeholder: "NAME", help: "The Kotlin package (default: the spec's codegen.package)."),
       .flag("--compose", help: "Kotlin: add an androidx.compose.animation.core.Easing adapter."),
+      .value(
+        "--progress-segments", placeholder: "PP,…",
+        help: "Embed certified linear ramps for these error limits (percentage points); needs the schedule."),
       .value("--type-name", placeholder: "N", help: "The generated enum's name (default: from the spec's name)."),
       .value("--access", placeholder: "LEVEL", help: "public, internal (default) or package."),
       .value("--inverse", placeholder: "METHOD", help: "auto (default), bisection, cardano, newton or table."),
@@ -118,7 +124,8 @@ enum GenerateCommand: CurveKitCommand {
       inverse: try arguments.choice("--inverse", as: InverseMethod.self),
       withSchedule: arguments.has("--with-schedule") ? true : arguments.has("--no-schedule") ? false : nil,
       conformances: arguments.values("--conform-to").isEmpty ? nil : arguments.values("--conform-to"),
-      packageName: language == .kotlin ? arguments.value("--package") : nil, composeEasing: arguments.has("--compose"))
+      packageName: language == .kotlin ? arguments.value("--package") : nil, composeEasing: arguments.has("--compose"),
+      progressSegmentLimits: try progressSegmentLimits(arguments))
     // A method the degree does not have is invalid input (exit 2), whatever the monotonicity.
     guard options.inverse.isAvailable(forDegree: curve.polynomial.degree) else {
       throw CodegenError.inverseUnavailable(options.inverse, degree: curve.polynomial.degree)
@@ -128,6 +135,18 @@ enum GenerateCommand: CurveKitCommand {
     }
     try CurveSourceOptions.ship(curve, as: .generate, arguments: arguments, io: io)
     return (curve, options)
+  }
+
+  /// `--progress-segments 0.5,1`: positive percentage points, or nil when not given.
+  /// - Throws: ``UsageError`` naming the flag and the bad value.
+  static func progressSegmentLimits(_ arguments: ParsedArguments) throws -> [Double]? {
+    guard let text = arguments.value("--progress-segments") else { return nil }
+    return try text.split(separator: ",", omittingEmptySubsequences: false).map { item throws(UsageError) in
+      guard let limit = Double(String(item).trimmingCharacters(in: " ")), limit.isFinite, limit > 0 else {
+        throw UsageError("--progress-segments: '\(item)' is not a positive number of percentage points")
+      }
+      return limit
+    }
   }
 
   /// The target language: `--language`, else the one `-o`'s extension implies, else Swift.

@@ -142,6 +142,38 @@ extension SCurve {
   }
 }
 
+extension SCurve {
+  /// The error limits in percentage points whose ramps this file holds, increasing.
+  public static let progressSegmentLimits: [Double] = [0.5, 1.0]
+
+  // Per limit: start, end (normalized time), startLevel, endLevel of each ramp, computed and
+  // certified by curvekit: 0.5, 1.0 percentage points (5 ramps within 0.4999999999998788; 4 ramps within 0.9999999999997513).
+  private static let progressSegmentTables: [[Double]] = [
+    [0.0, 0.12863762906545162, 1.0049999999999637, 0.9522908607758934, 0.12863762906545162, 0.2735963119216836, 0.9522908607759124, 0.8058883025287797, 0.2735963119216836, 0.6503374713876673, 0.8022160474732063, 0.2597225266813413, 0.6503374713876673, 0.8143205753151102, 0.2597225266813368, 0.09770074700679629, 0.8143205753151102, 1.0, 0.09915907803633552, -0.0035416689704384496],
+    [0.0, 0.1843776556697776, 1.0099999999999099, 0.9106098374098341, 0.1843776556697776, 0.4576822417209432, 0.9106098374099122, 0.5465292155633912, 0.4576822417209432, 0.7368809082504506, 0.5265292155634496, 0.15923856526005448, 0.7368809082504506, 1.0, 0.1599224462494308, -0.009316119010577967],
+  ]
+
+  /// The fewest straight ramps that keep the shown level within `maxErrorPercentagePoints` of
+  /// the curve from `lastRefillDate` to the end of the period: the ramps of the largest embedded
+  /// limit not above it, exactly those of CurveKit's `DepletionSchedule.progressSegments(maxError:)`
+  /// and `curvekit timeline --segments --max-error`. One WidgetKit entry per ramp, showing
+  /// `ProgressView(timerInterval: from...to, countsDown: true)` between its levels. Nil when
+  /// `maxErrorPercentagePoints` is below every embedded limit.
+  public static func progressSegments(
+    lastRefillDate: Date, depletionDays: Double = defaultDepletionDays, maxErrorPercentagePoints: Double
+  ) -> [(from: Date, to: Date, startLevel: Double, endLevel: Double)]? {
+    guard let chosen = progressSegmentLimits.lastIndex(where: { $0 <= maxErrorPercentagePoints }) else { return nil }
+    let table = progressSegmentTables[chosen]
+    let duration = depletionDays * secondsInDay
+    return stride(from: 0, to: table.count, by: 4).map { index in
+      (
+        lastRefillDate.addingTimeInterval(table[index] * duration),
+        lastRefillDate.addingTimeInterval(table[index + 1] * duration), table[index + 2], table[index + 3]
+      )
+    }
+  }
+}
+
 extension SCurve: AnyScheduledCurve {}
 
 extension SCurve {
