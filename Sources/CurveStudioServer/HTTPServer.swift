@@ -80,12 +80,26 @@ package final class HTTPServer: Sendable {
     let descriptor: Int32
     /// Requests read completely so far.
     var requests = 0
-    /// A request is being handled or answered: never dropped.
-    var busy = false
+    /// The handler is running a request: never dropped (it may be changing a file).
+    var handling = false
+    /// Since when a response has been waiting for the client to read it, if one is.
+    var writingSince: ContinuousClock.Instant?
     /// Switched to WebSocket messages: never dropped.
     var webSocket = false
     /// When it connected or last finished answering a request.
     var lastActive: ContinuousClock.Instant
+
+    /// The order in which connections are dropped for a new one: 0 not a request completed yet
+    /// (silent or dribbling), 1 idle between requests, 2 a response its client is not reading;
+    /// nil never (a request being handled, a WebSocket).
+    var evictionRank: Int? {
+      if handling || webSocket { return nil }
+      if writingSince != nil { return 2 }
+      return requests == 0 ? 0 : 1
+    }
+
+    /// Within a rank, the oldest goes first.
+    var evictionTime: ContinuousClock.Instant { writingSince ?? lastActive }
   }
 
   /// Headers on every response: no MIME sniffing, no referrer (the first page load's URL
@@ -188,13 +202,20 @@ package final class HTTPServer: Sendable {
 
   /// The connection to drop for a new one when every slot is taken: the oldest that has not
   /// completed a request (a silent or dribbling socket), else the one idle the longest between
-  /// requests; never one whose request is being answered, nor a WebSocket. Nil when none may go.
+  /// requests, else the one whose client has not read its response for the longest; never one
+  /// whose request is being handled, nor a WebSocket. Nil when none may go.
   private static func evictionVictim(_ connections: [Int: Connection]) -> Int? {
-    connections.filter { !$0.value.busy && !$0.value.webSocket }.min { left, right in
-      let (a, b) = (left.value, right.value)
-      if (a.requests == 0) != (b.requests == 0) { return a.requests == 0 }
-      return a.lastActive == b.lastActive ? left.key < right.key : a.lastActive < b.lastActive
-    }?.key
+    var best: (id: Int, rank: Int, time: ContinuousClock.Instant)?
+    for (id, connection) in connections {
+      guard let rank = connection.evictionRank else { continue }
+      let candidate = (id: id, rank: rank, time: connection.evictionTime)
+      guard let current = best else {
+        best = candidate
+        continue
+      }
+      if (candidate.rank, candidate.time, candidate.id) < (current.rank, current.time, current.id) { best = candidate }
+    }
+    return best?.id
   }
 
   /// Marks connection `id` as answering a request; false when it was dropped for a new
@@ -202,16 +223,24 @@ package final class HTTPServer: Sendable {
   private func beginRequest(_ id: Int) -> Bool {
     state.withLock { state in
       guard state.connections[id] != nil else { return false }
-      state.connections[id]?.busy = true
+      state.connections[id]?.handling = true
       state.connections[id]?.requests += 1
       return true
+    }
+  }
+
+  /// Marks connection `id` as sending its response from `now` (the handler has finished).
+  private func beginWriting(_ id: Int, at now: ContinuousClock.Instant) {
+    state.withLock { state in
+      state.connections[id]?.handling = false
+      state.connections[id]?.writingSince = now
     }
   }
 
   /// Marks connection `id` as idle again, from `now`.
   private func endRequest(_ id: Int, at now: ContinuousClock.Instant) {
     state.withLock { state in
-      state.connections[id]?.busy = false
+      state.connections[id]?.writingSince = nil
       state.connections[id]?.lastActive = now
     }
   }
@@ -256,6 +285,7 @@ package final class HTTPServer: Sendable {
           return
         }
         response.headers.set("Connection", close ? "close" : "keep-alive")
+        beginWriting(id, at: clock.now)
         let sent = Socket.sendAll(
           client, response.serialized(includeBody: request.method != "HEAD"), timeoutMilliseconds: writeTimeout)
         countResponse()

@@ -167,6 +167,35 @@ struct HTTPServerTests {
     }
   }
 
+  @Test("a client that stops reading its responses gives up its slot to a new connection")
+  func unreadResponsesDropped() throws {
+    let big = [UInt8](repeating: 0x61, count: 4 << 20)
+    let handled = Locked(0)
+    let handler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+      guard request.path == "/big" else { return echo(request) }
+      handled.withLock { $0 += 1 }
+      return HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/plain")]), body: big)
+    }
+    let configuration = HTTPServerConfiguration(maxConnections: 1)
+    try withServer(configuration, handler: handler) { server in
+      // 64 MiB of answers that are never read: the server ends up blocked writing one.
+      let reader = try #require(LoopbackConnection(port: server.port))
+      reader.send(String(repeating: "GET /big HTTP/1.1\r\nHost: h\r\n\r\n", count: 16))
+      for _ in 0..<400 where handled.withLock({ $0 }) < 2 { usleep(5_000) }
+      usleep(100_000)
+      #expect(handled.withLock { $0 } < 16)
+      // Its only slot goes to the newcomer (a retry covers the instant between two answers,
+      // while the handler runs and the connection may not be dropped).
+      var status: Int?
+      for _ in 0..<3 where status != 200 {
+        status = LoopbackHTTP.request(port: server.port, "GET", "/ping")?.status
+        if status != 200 { usleep(50_000) }
+      }
+      #expect(status == 200)
+      #expect(server.evictionCount == 1)
+    }
+  }
+
   @Test("a connection that sends nothing is closed after the first-request timeout, without an answer")
   func silentConnectionClosed() throws {
     let configuration = HTTPServerConfiguration(firstRequestTimeout: .milliseconds(300))
