@@ -102,8 +102,8 @@ package final class HTTPServer: Sendable {
     var evictionTime: ContinuousClock.Instant { writingSince ?? lastActive }
   }
 
-  /// Headers on every response: no MIME sniffing, no referrer (the first page load's URL
-  /// holds the token), no caching, no framing, no cross-origin reads of any resource.
+  /// Headers on every response: no MIME sniffing, no referrer (a URL may hold a secret), no
+  /// caching, no framing, no cross-origin reads of any resource.
   package static let securityHeaders: [(String, String)] = [
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),
