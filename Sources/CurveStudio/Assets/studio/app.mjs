@@ -1145,6 +1145,7 @@ async function connectLive() {
   let socket;
   try {
     const ticket = await api('POST', '/api/ws-ticket');
+    if (ticket.status === 401) return;  // no valid token: fetch says so, retrying cannot help
     if (ticket.status !== 200 || !ticket.data || typeof ticket.data.ticket !== 'string') return retryLive();
     socket = new WebSocket('ws://' + location.host + '/api/live?ticket=' + encodeURIComponent(ticket.data.ticket));
   } catch (error) {
