@@ -2,19 +2,21 @@ import CurvePipeline
 import CurveSpec
 import CurveStudioServer
 
-/// The studio's routes: the page and its two assets, and the JSON API, for the specs named
-/// on the command line. Every request passes ``LocalAccessPolicy`` first.
+/// The studio's routes: the page and its assets, and the JSON API, for the specs named on
+/// the command line. Every request passes ``LocalAccessPolicy`` first: the page's files need
+/// no credential (they hold no data), every API route needs `Authorization: Bearer TOKEN`.
 ///
 /// | route | does |
 /// |---|---|
-/// | `GET /` | the page (with `?token=`: sets the session cookie and redirects to `/`) |
-/// | `GET /studio.css`, `GET /studio.js` | the page's style and script, from memory |
+/// | `GET /` | the page (it reads the token from the link's `#token=` fragment, which is never sent) |
+/// | `GET /studio.css`, `GET /studio/*.mjs` | the page's style and scripts, from memory |
+/// | `POST /api/ws-ticket` | `{"ticket", "expiresIn"}`: a one-time ticket for `/api/live?ticket=` |
 /// | `GET /api/session` | the specs (by index and file name) and the presets |
 /// | `GET /api/spec?spec=N` | `{"spec", "etag"}` of spec N on disk, `ETag`; 404 when new; 304 for `If-None-Match` |
 /// | `PUT /api/spec?spec=N` | saves `{"spec"}` under `If-Match: ETAG` (or `If-None-Match: *` for a new file) |
 /// | `POST /api/fit` | `curvekit fit --json`'s members for `{"spec"}`, then `"plot"` (what the page draws) |
 /// | `POST /api/convert` | the spec with its numbers in other units (`timeUnit`, `levelUnit`) |
-/// | `GET /api/live` | a WebSocket for live fits while dragging (see ``StudioAPI/live(_:sourceNames:)``) |
+/// | `GET /api/live?ticket=T` | a WebSocket for live fits while dragging (see ``StudioAPI/live(_:sourceNames:)``) |
 /// | `POST /api/generate`, `POST /api/export` | the Swift file, and the CSS / SwiftUI easing |
 package struct StudioApp: Sendable {
   /// The specs, in command-line order.
@@ -35,6 +37,7 @@ package struct StudioApp: Sendable {
     case let path where StudioAssets.byPath[path] != nil:
       return only(["GET", "HEAD"], request) { StudioAssets.response(for: path) ?? Self.error(404, "no such asset") }
     case "/api/session": return only(["GET", "HEAD"], request) { session }
+    case "/api/ws-ticket": return only(["POST"], request) { ticket }
     case "/api/spec":
       return only(["GET", "HEAD", "PUT"], request) {
         request.method == "PUT" ? putSpec(request) : getSpec(request)
@@ -64,6 +67,13 @@ package struct StudioApp: Sendable {
   }
 
   // MARK: - Routes
+
+  /// A one-time ticket for the live channel's handshake (a browser cannot send a header there).
+  var ticket: HTTPResponse {
+    let seconds = policy.tickets.lifetime.components.seconds
+    return Self.json(
+      200, .object([("ticket", .string(policy.issueTicket())), ("expiresIn", .integer(Int(seconds)))]))
+  }
 
   var session: HTTPResponse {
     let specs: [JSONValue] = documents.enumerated().map { index, document in

@@ -16,20 +16,24 @@ package final class StudioSession: Sendable {
   package let token: String
   /// The routes.
   package let app: StudioApp
-  private let server: HTTPServer
+  /// The HTTP server (for its connection counts).
+  package let server: HTTPServer
 
-  /// The link that opens the page: `http://127.0.0.1:PORT/?token=TOKEN`.
-  package var url: String { "http://127.0.0.1:\(port)/?token=\(token)" }
+  /// The link that opens the page: `http://127.0.0.1:PORT/#token=TOKEN`. The token is in the
+  /// fragment, which the browser never sends: the page reads it, drops it from the address
+  /// bar and sends it as `Authorization: Bearer` on its own requests.
+  package var url: String { "http://127.0.0.1:\(port)/#token=\(token)" }
 
   /// Starts the server for `documents`.
   /// - Parameters:
   ///   - documents: the specs named on the command line (see ``StudioDocument/resolve(_:)``).
   ///   - configuration: the server's port (0: a free one), limits and timeouts.
   ///   - token: the secret; a fresh random one by default.
+  ///   - tickets: the live channel's one-time tickets (10 s each by default).
   /// - Throws: ``StudioError`` when the port cannot be had.
   package init(
     documents: [StudioDocument], configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
-    token: String = SecureToken.generate()
+    token: String = SecureToken.generate(), tickets: OneTimeTickets = OneTimeTickets()
   ) throws(StudioError) {
     let slot = Locked<StudioApp?>(nil)
     do {
@@ -42,7 +46,9 @@ package final class StudioSession: Sendable {
     }
     port = server.port
     self.token = token
-    app = StudioApp(documents: documents, policy: LocalAccessPolicy(port: server.port, token: token))
+    let policy = LocalAccessPolicy(
+      port: server.port, token: token, publicPaths: Set(StudioAssets.byPath.keys), tickets: tickets)
+    app = StudioApp(documents: documents, policy: policy)
     slot.withLock { $0 = app }
   }
 

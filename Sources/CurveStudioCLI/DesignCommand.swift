@@ -17,11 +17,12 @@ enum DesignCommand: CurveKitCommand {
   static let usage = ["design [SPEC.curve.json …] [--port N] [--no-open]"]
   static let discussion = """
     Serves the Curve Studio on 127.0.0.1 (never another interface) and prints one line:
-    "CurveKit Studio: http://127.0.0.1:PORT/?token=TOKEN". The page edits, fits and saves
+    "CurveKit Studio: http://127.0.0.1:PORT/#token=TOKEN". The page edits, fits and saves
     the specs named here, and no other file: a SPEC that does not exist yet starts a new
     curve, created on the first save. Saves are atomic, in the house JSON style, and refused
     when the file changed on disk since the page loaded it. Every request needs the
-    session's random token (the link sets it as a cookie); requests for another host name
+    session's random token (the page keeps it from the link's #fragment and sends it as a
+    Bearer header; no cookie is used); requests for another host name
     or from another origin are refused. Without SPEC, the page is a scratch pad that cannot save.
     The browser opens through a private temporary file, so the token is on no command line.
     Runs until Ctrl-C or SIGTERM, then exits 0.

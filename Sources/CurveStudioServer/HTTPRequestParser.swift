@@ -81,6 +81,9 @@ package struct HTTPRequestParser: Sendable {
   /// True when some bytes of a request that is not complete yet have arrived.
   package var hasPartialRequest: Bool { !buffer.isEmpty }
 
+  /// True when the current request's head has been parsed and only its body is awaited.
+  package var hasHead: Bool { head != nil }
+
   /// Adds received bytes.
   package mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
     buffer.append(contentsOf: bytes)

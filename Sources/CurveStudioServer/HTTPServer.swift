@@ -15,11 +15,17 @@ package struct HTTPServerConfiguration: Sendable {
   /// How long a request may take to arrive, from its first byte to its last: a slow client
   /// (slow loris) gets 408 and is disconnected.
   package var requestTimeout: Duration
+  /// How long a new connection may take to send the head of its first request: a socket that
+  /// connects and stays silent (or dribbles) holds a slot no longer than this.
+  package var firstRequestTimeout: Duration
   /// How long a kept-alive connection may stay idle between requests.
   package var idleTimeout: Duration
   /// How long a response may wait for the client to read it.
   package var writeTimeout: Duration
-  /// The most connections served at once; one more is answered 503 and closed.
+  /// The most connections served at once. When all are taken, a new connection takes the slot
+  /// of the oldest one that has not completed a request yet (else of the one idle the longest
+  /// between requests); only when every slot is running a request or a WebSocket is it
+  /// answered 503 and closed.
   package var maxConnections: Int
   /// The most requests served on one connection before it is closed.
   package var maxRequestsPerConnection: Int
@@ -29,12 +35,14 @@ package struct HTTPServerConfiguration: Sendable {
   /// Creates a configuration; the defaults suit one local user.
   package init(
     port: Int = 0, limits: HTTPLimits = HTTPLimits(), requestTimeout: Duration = .seconds(10),
-    idleTimeout: Duration = .seconds(15), writeTimeout: Duration = .seconds(10), maxConnections: Int = 32,
+    firstRequestTimeout: Duration = .seconds(2), idleTimeout: Duration = .seconds(15),
+    writeTimeout: Duration = .seconds(10), maxConnections: Int = 32,
     maxRequestsPerConnection: Int = 1000, webSocketIdleTimeout: Duration = .seconds(600)
   ) {
     self.port = port
     self.limits = limits
     self.requestTimeout = requestTimeout
+    self.firstRequestTimeout = firstRequestTimeout
     self.idleTimeout = idleTimeout
     self.writeTimeout = writeTimeout
     self.maxConnections = maxConnections
@@ -61,12 +69,41 @@ package final class HTTPServer: Sendable {
   private struct State {
     var stopping = false
     var acceptLoopDone = false
-    var connections: Set<Int32> = []
+    var connections: [Int: Connection] = [:]
+    var nextConnection = 0
     var served = 0
+    var evicted = 0
   }
 
-  /// Headers on every response: no MIME sniffing, no referrer (the first page load's URL
-  /// holds the token), no caching, no framing, no cross-origin reads of any resource.
+  /// What the accept loop knows of a connection, to pick one to drop when every slot is taken.
+  private struct Connection {
+    let descriptor: Int32
+    /// Requests read completely so far.
+    var requests = 0
+    /// The handler is running a request: never dropped (it may be changing a file).
+    var handling = false
+    /// Since when a response has been waiting for the client to read it, if one is.
+    var writingSince: ContinuousClock.Instant?
+    /// Switched to WebSocket messages: never dropped.
+    var webSocket = false
+    /// When it connected or last finished answering a request.
+    var lastActive: ContinuousClock.Instant
+
+    /// The order in which connections are dropped for a new one: 0 not a request completed yet
+    /// (silent or dribbling), 1 idle between requests, 2 a response its client is not reading;
+    /// nil never (a request being handled, a WebSocket).
+    var evictionRank: Int? {
+      if handling || webSocket { return nil }
+      if writingSince != nil { return 2 }
+      return requests == 0 ? 0 : 1
+    }
+
+    /// Within a rank, the oldest goes first.
+    var evictionTime: ContinuousClock.Instant { writingSince ?? lastActive }
+  }
+
+  /// Headers on every response: no MIME sniffing, no referrer (a URL may hold a secret), no
+  /// caching, no framing, no cross-origin reads of any resource.
   package static let securityHeaders: [(String, String)] = [
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),
@@ -95,17 +132,22 @@ package final class HTTPServer: Sendable {
   /// The connections being served now.
   package var activeConnectionCount: Int { state.withLock { $0.connections.count } }
 
+  /// The connections dropped so far to make room for a new one (see
+  /// ``HTTPServerConfiguration/maxConnections``).
+  package var evictionCount: Int { state.withLock { $0.evicted } }
+
   /// The requests answered so far (handler responses and refusals alike).
   package var responseCount: Int { state.withLock { $0.served } }
 
   /// Stops accepting, disconnects every client and waits (at most a few seconds) for the
   /// connection threads to finish. Safe to call more than once.
   package func stop() {
-    let open = state.withLock { state -> Set<Int32> in
+    state.withLock { state in
       state.stopping = true
-      return state.connections
+      // Under the lock: a connection's thread closes its descriptor only after taking the lock
+      // to leave the table, so every descriptor here is still open (never a reused number).
+      for connection in state.connections.values { shutdown(connection.descriptor, Int32(SHUT_RDWR)) }
     }
-    for descriptor in open { shutdown(descriptor, Int32(SHUT_RDWR)) }
     for _ in 0..<600 {
       let done = state.withLock { $0.acceptLoopDone && $0.connections.isEmpty }
       if done { return }
@@ -116,14 +158,27 @@ package final class HTTPServer: Sendable {
   private var isStopping: Bool { state.withLock { $0.stopping } }
 
   private func acceptLoop() {
+    let clock = ContinuousClock()
     while !isStopping {
       guard Socket.waitReadable(listener, milliseconds: 100), let client = Socket.accept(listener) else { continue }
-      let admitted = state.withLock { state -> Bool in
-        guard !state.stopping, state.connections.count < configuration.maxConnections else { return false }
-        state.connections.insert(client)
-        return true
+      let now = clock.now
+      let admitted = state.withLock { state -> Int? in
+        guard !state.stopping else { return nil }
+        if state.connections.count >= configuration.maxConnections {
+          guard let victim = Self.evictionVictim(state.connections) else { return nil }
+          // Under the lock, so the victim's thread has not closed the descriptor yet; it
+          // wakes up at the end of its stream and leaves without handling anything more.
+          if let dropped = state.connections.removeValue(forKey: victim) {
+            shutdown(dropped.descriptor, Int32(SHUT_RDWR))
+          }
+          state.evicted += 1
+        }
+        let id = state.nextConnection
+        state.nextConnection += 1
+        state.connections[id] = Connection(descriptor: client, lastActive: now)
+        return id
       }
-      guard admitted else {
+      guard let id = admitted else {
         var busy = HTTPResponse.text(503, "too many connections; try again")
         busy.headers.add("Connection", "close")
         _ = Socket.sendAll(client, finish(busy).serialized(includeBody: true), timeoutMilliseconds: 100)
@@ -132,17 +187,62 @@ package final class HTTPServer: Sendable {
         continue
       }
       let started = Threads.detach { [self] in
-        serve(client)
-        state.withLock { _ = $0.connections.remove(client) }
+        serve(client, id: id, connected: now)
+        state.withLock { _ = $0.connections.removeValue(forKey: id) }
         close(client)
       }
       if !started {
-        state.withLock { _ = $0.connections.remove(client) }
+        state.withLock { _ = $0.connections.removeValue(forKey: id) }
         Socket.shutdownAndClose(client)
       }
     }
     close(listener)
     state.withLock { $0.acceptLoopDone = true }
+  }
+
+  /// The connection to drop for a new one when every slot is taken: the oldest that has not
+  /// completed a request (a silent or dribbling socket), else the one idle the longest between
+  /// requests, else the one whose client has not read its response for the longest; never one
+  /// whose request is being handled, nor a WebSocket. Nil when none may go.
+  private static func evictionVictim(_ connections: [Int: Connection]) -> Int? {
+    var best: (id: Int, rank: Int, time: ContinuousClock.Instant)?
+    for (id, connection) in connections {
+      guard let rank = connection.evictionRank else { continue }
+      let candidate = (id: id, rank: rank, time: connection.evictionTime)
+      guard let current = best else {
+        best = candidate
+        continue
+      }
+      if (candidate.rank, candidate.time, candidate.id) < (current.rank, current.time, current.id) { best = candidate }
+    }
+    return best?.id
+  }
+
+  /// Marks connection `id` as answering a request; false when it was dropped for a new
+  /// connection (then the request is not handled at all).
+  private func beginRequest(_ id: Int) -> Bool {
+    state.withLock { state in
+      guard state.connections[id] != nil else { return false }
+      state.connections[id]?.handling = true
+      state.connections[id]?.requests += 1
+      return true
+    }
+  }
+
+  /// Marks connection `id` as sending its response from `now` (the handler has finished).
+  private func beginWriting(_ id: Int, at now: ContinuousClock.Instant) {
+    state.withLock { state in
+      state.connections[id]?.handling = false
+      state.connections[id]?.writingSince = now
+    }
+  }
+
+  /// Marks connection `id` as idle again, from `now`.
+  private func endRequest(_ id: Int, at now: ContinuousClock.Instant) {
+    state.withLock { state in
+      state.connections[id]?.writingSince = nil
+      state.connections[id]?.lastActive = now
+    }
   }
 
   private func countResponse() { state.withLock { $0.served += 1 } }
@@ -161,33 +261,37 @@ package final class HTTPServer: Sendable {
   }
 
   /// Serves one connection until the client closes, a limit or timeout ends it, or the server stops.
-  private func serve(_ client: Int32) {
+  private func serve(_ client: Int32, id: Int, connected: ContinuousClock.Instant) {
     var parser = HTTPRequestParser(limits: configuration.limits)
     var buffer = [UInt8](repeating: 0, count: 16 << 10)
     let clock = ContinuousClock()
     var requestStarted: ContinuousClock.Instant?
-    var idleSince = clock.now
+    var idleSince = connected
     var served = 0
     let writeTimeout = Self.milliseconds(configuration.writeTimeout)
     while !isStopping {
       switch parser.next() {
       case .request(let request):
+        guard beginRequest(id) else { return }
         served += 1
         requestStarted = nil
         let close = request.wantsClose || served >= configuration.maxRequestsPerConnection || isStopping
         var response = finish(handler(request))
         if response.status == 101, let onText = response.webSocket {
+          state.withLock { $0.connections[id]?.webSocket = true }
           let sent = Socket.sendAll(client, response.serialized(includeBody: false), timeoutMilliseconds: writeTimeout)
           countResponse()
           if sent { serveWebSocket(client, leftover: parser.remainingBytes, onText: onText) }
           return
         }
         response.headers.set("Connection", close ? "close" : "keep-alive")
+        beginWriting(id, at: clock.now)
         let sent = Socket.sendAll(
           client, response.serialized(includeBody: request.method != "HEAD"), timeoutMilliseconds: writeTimeout)
         countResponse()
         if close || !sent { return }
         idleSince = clock.now
+        endRequest(id, at: idleSince)
         continue
       case .failure(let error):
         var response = finish(HTTPResponse.text(error.status, error.message))
@@ -199,7 +303,11 @@ package final class HTTPServer: Sendable {
         break
       }
       if parser.hasPartialRequest, requestStarted == nil { requestStarted = clock.now }
-      let deadline = requestStarted.map { $0 + configuration.requestTimeout } ?? idleSince + configuration.idleTimeout
+      var deadline = requestStarted.map { $0 + configuration.requestTimeout } ?? idleSince + configuration.idleTimeout
+      if served == 0, !parser.hasHead {
+        // A new connection must send its first request's head promptly: a silent socket holds a slot briefly.
+        deadline = min(deadline, connected + configuration.firstRequestTimeout)
+      }
       let remaining = clock.now.duration(to: deadline)
       guard remaining > .zero else {
         if requestStarted != nil, !isStopping {

@@ -128,21 +128,34 @@ struct HTTPServerTests {
     }
   }
 
-  @Test("connections beyond the cap get 503; freed slots serve again")
+  @Test("connections beyond the cap get 503 when every slot is answering a request; freed slots serve again")
   func connectionCap() throws {
+    let release = Locked(false)
+    let entered = Locked(0)
+    let handler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+      if request.path == "/block" { entered.withLock { $0 += 1 } }
+      // Bounded: a test that fails never leaves a thread blocked for long.
+      for _ in 0..<1000 where request.path == "/block" && !release.withLock({ $0 }) { usleep(5_000) }
+      return echo(request)
+    }
     let configuration = HTTPServerConfiguration(maxConnections: 4)
-    try withServer(configuration) { server in
+    try withServer(configuration, handler: handler) { server in
       var held: [LoopbackConnection] = []
       for _ in 0..<4 {
         let connection = try #require(LoopbackConnection(port: server.port))
-        connection.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
-        #expect(connection.readResponse()?.status == 200)
+        connection.send("GET /block HTTP/1.1\r\nHost: h\r\n\r\n")
         held.append(connection)
       }
+      for _ in 0..<400 where entered.withLock({ $0 }) < 4 { usleep(5_000) }
+      #expect(entered.withLock { $0 } == 4)
       #expect(server.activeConnectionCount == 4)
+      // Every slot is answering a request: none may be dropped, so the new one gets 503.
       let extra = try #require(LoopbackConnection(port: server.port))
       extra.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
       #expect(extra.readResponse()?.status == 503)
+      #expect(server.evictionCount == 0)
+      release.withLock { $0 = true }
+      for connection in held { #expect(connection.readResponse()?.status == 200) }
       for connection in held { connection.close() }
       // The server notices the closed connections; wait (bounded) until a slot is free.
       var served = false
@@ -151,6 +164,48 @@ struct HTTPServerTests {
         if !served { usleep(10_000) }
       }
       #expect(served)
+    }
+  }
+
+  @Test("a client that stops reading its responses gives up its slot to a new connection")
+  func unreadResponsesDropped() throws {
+    let big = [UInt8](repeating: 0x61, count: 4 << 20)
+    let handled = Locked(0)
+    let handler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+      guard request.path == "/big" else { return echo(request) }
+      handled.withLock { $0 += 1 }
+      return HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/plain")]), body: big)
+    }
+    let configuration = HTTPServerConfiguration(maxConnections: 1)
+    try withServer(configuration, handler: handler) { server in
+      // 64 MiB of answers that are never read: the server ends up blocked writing one.
+      let reader = try #require(LoopbackConnection(port: server.port))
+      reader.send(String(repeating: "GET /big HTTP/1.1\r\nHost: h\r\n\r\n", count: 16))
+      for _ in 0..<400 where handled.withLock({ $0 }) < 2 { usleep(5_000) }
+      usleep(100_000)
+      #expect(handled.withLock { $0 } < 16)
+      // Its only slot goes to the newcomer (a retry covers the instant between two answers,
+      // while the handler runs and the connection may not be dropped).
+      var status: Int?
+      for _ in 0..<3 where status != 200 {
+        status = LoopbackHTTP.request(port: server.port, "GET", "/ping")?.status
+        if status != 200 { usleep(50_000) }
+      }
+      #expect(status == 200)
+      #expect(server.evictionCount == 1)
+    }
+  }
+
+  @Test("a connection that sends nothing is closed after the first-request timeout, without an answer")
+  func silentConnectionClosed() throws {
+    let configuration = HTTPServerConfiguration(firstRequestTimeout: .milliseconds(300))
+    try withServer(configuration) { server in
+      let silent = try #require(LoopbackConnection(port: server.port, timeout: 5))
+      // The server ends the stream (not the client's 5 s read timeout) and says nothing.
+      #expect(silent.serverClosed())
+      #expect(server.responseCount == 0)
+      // A request that arrives at once is unaffected.
+      #expect(answersNormally(server.port))
     }
   }
 

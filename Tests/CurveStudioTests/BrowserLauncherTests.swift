@@ -15,7 +15,7 @@ struct BrowserLauncherTests {
     let opener = work + "/fake-opener"
     try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(log)'\n".write(toFile: opener, atomically: false, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: opener)
-    let url = "http://127.0.0.1:4321/?token=" + String(repeating: "5e", count: 32)
+    let url = "http://127.0.0.1:4321/#token=" + String(repeating: "5e", count: 32)
     let directory = try BrowserLauncher.open(url, opener: opener)
     var logged: String?
     for _ in 0..<400 where logged?.hasSuffix("\n") != true {
@@ -38,7 +38,7 @@ struct BrowserLauncherTests {
   @Test("an opener that cannot start is an error naming it")
   func missingOpener() {
     do {
-      let directory = try BrowserLauncher.open("http://127.0.0.1:1/?token=x", opener: "/nonexistent/opener")
+      let directory = try BrowserLauncher.open("http://127.0.0.1:1/#token=x", opener: "/nonexistent/opener")
       BrowserLauncher.cleanUp(directory)
       Issue.record("expected an error")
     } catch {

@@ -17,7 +17,10 @@ final class StudioFixture {
     ?? ""
 
   /// Writes each file (nil: leave it missing, a new spec) and starts the studio on them.
-  init(_ files: [(name: String, content: String?)] = [("depletion.curve.json", depletion)]) throws {
+  init(
+    _ files: [(name: String, content: String?)] = [("depletion.curve.json", depletion)],
+    configuration: HTTPServerConfiguration = HTTPServerConfiguration(), tickets: OneTimeTickets = OneTimeTickets()
+  ) throws {
     let directory = NSTemporaryDirectory() + "curvekit-studio-test-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     self.directory = directory
@@ -25,7 +28,8 @@ final class StudioFixture {
     for (path, file) in zip(paths, files) {
       if let content = file.content { try content.write(toFile: path, atomically: false, encoding: .utf8) }
     }
-    session = try StudioSession(documents: try StudioDocument.resolve(paths))
+    session = try StudioSession(
+      documents: try StudioDocument.resolve(paths), configuration: configuration, tickets: tickets)
   }
 
   deinit {

@@ -16,15 +16,14 @@ struct StudioSecurityTests {
     return (etag, StudioFixture.body(edited))
   }
 
-  @Test("no token: 401 on every route, no data, no write")
+  @Test("no token: 401 on every API route, no data, no write; the page's files hold no data")
   func noToken() throws {
     let fixture = try StudioFixture()
     let save = try #require(Self.save(fixture))
     for (method, path) in [
-      ("GET", "/"), ("GET", "/studio/app.mjs"), ("GET", "/studio/core.mjs"), ("GET", "/studio.css"),
-      ("GET", "/api/session"),
-      ("GET", "/api/spec?spec=0"), ("POST", "/api/fit?spec=0"), ("POST", "/api/generate?spec=0"),
-      ("POST", "/api/export?spec=0"),
+      ("GET", "/api/session"), ("GET", "/api/spec?spec=0"), ("POST", "/api/fit?spec=0"),
+      ("POST", "/api/generate?spec=0"), ("POST", "/api/export?spec=0"), ("POST", "/api/convert?spec=0"),
+      ("POST", "/api/ws-ticket"), ("GET", "/api/live"),
     ] {
       let response = try #require(
         fixture.request(method, path, body: method == "POST" ? save.body : nil, authorized: false))
@@ -35,23 +34,29 @@ struct StudioSecurityTests {
       "PUT", "/api/spec?spec=0", headers: [("If-Match", save.etag)], body: save.body, authorized: false)
     #expect(put?.status == 401)
     #expect(fixture.contents() == StudioFixture.depletion)
+    // The page and its files are served to anyone on the right Host: the same bytes for every
+    // session, none of the spec's data and no token.
+    for path in ["/", "/studio/app.mjs", "/studio/core.mjs", "/studio.css"] {
+      let response = try #require(fixture.request("GET", path, authorized: false))
+      #expect(response.status == 200, "\(path)")
+      #expect(!response.text.contains(fixture.token) && !response.text.contains("Depletion"), "\(path)")
+      #expect(response.header("Set-Cookie") == nil)
+    }
   }
 
-  @Test("a wrong token (same length, one digit off) or another port's cookie: 401")
+  @Test("a wrong token (same length, one digit off) or any cookie, even with the right token: 401")
   func wrongToken() throws {
     let fixture = try StudioFixture()
     var wrong = Array(fixture.token)
     wrong[wrong.count - 1] = wrong[wrong.count - 1] == "0" ? "1" : "0"
     let bearer = fixture.request("GET", "/api/spec?spec=0", headers: [("Authorization", "Bearer " + String(wrong))])
     #expect(bearer?.status == 401)
-    let cookie = fixture.request(
-      "GET", "/api/spec?spec=0", headers: [("Cookie", "curvekit_studio_\(fixture.port + 1)=\(fixture.token)")],
-      authorized: false)
-    #expect(cookie?.status == 401)
-    let right = fixture.request(
-      "GET", "/api/spec?spec=0", headers: [("Cookie", "curvekit_studio_\(fixture.port)=\(fixture.token)")],
-      authorized: false)
-    #expect(right?.status == 200)
+    for name in ["curvekit_studio_\(fixture.port + 1)", "curvekit_studio_\(fixture.port)", "token"] {
+      let cookie = fixture.request(
+        "GET", "/api/spec?spec=0", headers: [("Cookie", "\(name)=\(fixture.token)")], authorized: false)
+      #expect(cookie?.status == 401, "\(name)")
+    }
+    #expect(fixture.request("GET", "/api/spec?spec=0")?.status == 200)
   }
 
   @Test("a foreign Host (DNS rebinding): 421, no data, no write")
@@ -163,37 +168,23 @@ struct StudioSecurityTests {
     }
   }
 
-  @Test("a symbolic link put in place of the spec is not followed, for reading or writing")
-  func symlinkSwap() throws {
-    let fixture = try StudioFixture()
-    let etag = try #require(fixture.request("GET", "/api/spec?spec=0")?.header("ETag"))
-    let secret = fixture.directory + "/secret.txt"
-    try "top secret".write(toFile: secret, atomically: false, encoding: .utf8)
-    try FileManager.default.removeItem(atPath: fixture.paths[0])
-    try FileManager.default.createSymbolicLink(atPath: fixture.paths[0], withDestinationPath: secret)
-    let get = try #require(fixture.request("GET", "/api/spec?spec=0"))
-    #expect(get.status == 409)
-    #expect(!get.text.contains("top secret"))
-    let put = fixture.request(
-      "PUT", "/api/spec?spec=0", headers: [("If-Match", etag)], body: StudioFixture.body(Self.edited))
-    #expect(put?.status != 200)
-    #expect((try? String(contentsOfFile: secret, encoding: .utf8)) == "top secret")
-  }
+  // A symbolic link swapped in at the spec's path: AttackRegressionTests.symlinkSwap.
 
-  @Test("the token: at least 128 random bits, fresh per session; the link sets it as a strict cookie")
-  func tokenAndCookie() throws {
+  @Test("the token: at least 128 random bits, fresh per session, in the link's fragment; no cookie is ever set")
+  func tokenInFragment() throws {
     let first = try StudioFixture()
     let second = try StudioFixture()
     #expect(first.token.utf8.count >= 32 && first.token.allSatisfy(\.isHexDigit))
     #expect(first.token != second.token)
-    #expect(first.session.url == "http://127.0.0.1:\(first.port)/?token=\(first.token)")
+    #expect(first.session.url == "http://127.0.0.1:\(first.port)/#token=\(first.token)")
+    // An old-style link: to `/`, no cookie.
     let link = try #require(LoopbackHTTP.request(port: first.port, "GET", "/?token=\(first.token)"))
     #expect(link.status == 303)
     #expect(link.header("Location") == "/")
-    let cookie = try #require(link.header("Set-Cookie"))
-    #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
-    let page = try #require(first.request("GET", "/"))
+    #expect(link.header("Set-Cookie") == nil)
+    let page = try #require(first.request("GET", "/", authorized: false))
     #expect(page.status == 200)
+    #expect(page.header("Set-Cookie") == nil)
     #expect(page.header("Content-Security-Policy")?.contains("script-src 'self'") == true)
     // Offline and self-contained: every src and href is this server's own path or a data: URI.
     for attribute in ["src=\"", "href=\""] {
@@ -208,11 +199,21 @@ struct StudioSecurityTests {
 /// refused without the page's own Origin, the token or the right Host.
 @Suite("Studio live channel")
 struct StudioLiveTests {
-  static func handshake(_ fixture: StudioFixture, origin: String?, host: String? = nil, token: Bool = true) -> String {
-    var text = "GET /api/live HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(fixture.port)")\r\nUpgrade: websocket\r\n"
+  /// A one-time ticket for the live channel, from `POST /api/ws-ticket` with the token.
+  static func ticket(_ fixture: StudioFixture) -> String? {
+    let response = fixture.request("POST", "/api/ws-ticket", headers: [("Origin", "http://127.0.0.1:\(fixture.port)")])
+    return StudioFixture.object(response)["ticket"] as? String
+  }
+
+  /// The handshake for `/api/live`, with a fresh ticket unless `ticket` says otherwise ("" for none).
+  static func handshake(
+    _ fixture: StudioFixture, origin: String?, host: String? = nil, ticket: String? = nil
+  ) -> String {
+    let presented = ticket ?? Self.ticket(fixture) ?? "no-ticket"
+    let target = presented.isEmpty ? "/api/live" : "/api/live?ticket=\(presented)"
+    var text = "GET \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(fixture.port)")\r\nUpgrade: websocket\r\n"
     text += "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
     if let origin { text += "Origin: \(origin)\r\n" }
-    if token { text += "Cookie: curvekit_studio_\(fixture.port)=\(fixture.token)\r\n" }
     return text + "\r\n"
   }
 
@@ -249,12 +250,12 @@ struct StudioLiveTests {
     }
   }
 
-  @Test("a WebSocket without the token is 401, with a foreign Host 421")
+  @Test("a WebSocket without a ticket is 401, with a foreign Host 421")
   func tokenAndHost() throws {
     let fixture = try StudioFixture()
     let own = "http://127.0.0.1:\(fixture.port)"
     let noToken = try #require(LoopbackConnection(port: fixture.port))
-    noToken.send(Self.handshake(fixture, origin: own, token: false))
+    noToken.send(Self.handshake(fixture, origin: own, ticket: ""))
     #expect(noToken.readResponse()?.status == 401)
     let foreign = try #require(LoopbackConnection(port: fixture.port))
     foreign.send(Self.handshake(fixture, origin: own, host: "evil.example:\(fixture.port)"))

@@ -5,6 +5,7 @@ import {
   DEFAULT_KEY_ORDER, RECONNECT, canonicalJSON, checkpoint as historyCheckpoint, dropCheckpoint, frameMaps, knotPath,
   clamp, insideFrame, keyMove, nextDelay, niceStep, percentageAt, snapDrag, touchRadiusFor, redo as historyRedo, undo as historyUndo, unitScales, valueAt,
 } from './core.mjs';
+import { tokenFromFragment } from './core.mjs';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
@@ -22,6 +23,22 @@ const state = {
   ready: false, keyOrder: DEFAULT_KEY_ORDER,
 };
 window.studio = state;
+
+// MARK: - The session token: from the link's #fragment (never sent to the server), kept in this
+// page and this tab's sessionStorage (scoped to this origin, port included; no cookie), and sent
+// as `Authorization: Bearer` on every request.
+
+const auth = { token: null };
+(function readToken() {
+  const fromLink = tokenFromFragment(location.hash);
+  let stored = null;
+  try { stored = sessionStorage.getItem('curvekit-studio-token'); } catch (error) { stored = null; }
+  auth.token = fromLink || tokenFromFragment('#token=' + (stored || ''));
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  try {
+    if (fromLink) sessionStorage.setItem('curvekit-studio-token', fromLink);
+  } catch (error) { /* storage disabled: the token lives in memory only, a reload needs the link again */ }
+})();
 
 // MARK: - Small helpers
 
@@ -1118,13 +1135,21 @@ async function afterFit(doc) {
 // MARK: - The live channel: a WebSocket for fits while dragging (one message each way, no HTTP request)
 
 const live = { socket: null, open: false, next: 1, waiting: new Map(), delay: RECONNECT.first };
-function connectLive() {
+function retryLive() {
+  setTimeout(connectLive, live.delay);
+  live.delay = nextDelay(live.delay);
+}
+/** Opens the live channel with a one-time ticket (a browser cannot send a header on a WebSocket). */
+async function connectLive() {
   if (!('WebSocket' in window)) return;
   let socket;
   try {
-    socket = new WebSocket('ws://' + location.host + '/api/live');
+    const ticket = await api('POST', '/api/ws-ticket');
+    if (ticket.status === 401) return;  // no valid token: fetch says so, retrying cannot help
+    if (ticket.status !== 200 || !ticket.data || typeof ticket.data.ticket !== 'string') return retryLive();
+    socket = new WebSocket('ws://' + location.host + '/api/live?ticket=' + encodeURIComponent(ticket.data.ticket));
   } catch (error) {
-    return;
+    return retryLive();
   }
   live.socket = socket;
   socket.onopen = () => {
@@ -1147,8 +1172,7 @@ function connectLive() {
     state.metrics.transport = 'fetch';
     for (const resolve of live.waiting.values()) resolve(null);
     live.waiting.clear();
-    setTimeout(connectLive, live.delay);
-    live.delay = nextDelay(live.delay);
+    retryLive();
   };
 }
 /** A fit over the live channel when it is open, else (or when it drops) as POST /api/fit: the same answer. */
@@ -1165,7 +1189,8 @@ function fitRequest(index, spec) {
 // MARK: - Server calls, saving, and watching the file on disk
 
 async function api(method, url, body, headers, priority) {
-  const init = { method, headers: Object.assign({}, headers || {}), credentials: 'same-origin', cache: 'no-store' };
+  const init = { method, headers: Object.assign({}, headers || {}), credentials: 'omit', cache: 'no-store' };
+  if (auth.token) init.headers.Authorization = 'Bearer ' + auth.token;
   if (priority) init.priority = priority;
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -1575,7 +1600,7 @@ async function start() {
   connectLive();
   const session = await api('GET', '/api/session');
   if (session.status !== 200) {
-    setStatus('Not authorized: open the link that curvekit design printed', 'bad');
+    setStatus('Not authorized: open the link that curvekit design printed (it carries the token)', 'bad');
     return;
   }
   state.presets = session.data.presets;

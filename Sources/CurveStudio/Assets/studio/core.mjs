@@ -67,6 +67,17 @@ export function nextDelay(delay) {
 }
 
 /**
+ * The session token in a launch link's fragment (`#token=…`, which the browser never sends to
+ * the server), or null when there is none or it is not a plain token (16–256 letters, digits,
+ * `-` or `_`): only such a value may become an `Authorization` header.
+ */
+export function tokenFromFragment(hash) {
+  if (typeof hash !== 'string' || !hash.startsWith('#')) return null;
+  const token = new URLSearchParams(hash.slice(1)).get('token');
+  return token !== null && /^[A-Za-z0-9_-]{16,256}$/.test(token) ? token : null;
+}
+
+/**
  * A plot frame: a rectangle in SVG units and the data range it shows, t ∈ [0, 1] across and
  * [lo, hi] up. Returns the four maps between data and SVG coordinates.
  */

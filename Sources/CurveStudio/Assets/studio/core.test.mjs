@@ -5,6 +5,7 @@ import {
   DEFAULT_KEY_ORDER, HISTORY_LIMIT, RECONNECT, canonicalJSON, checkpoint, clamp, dropCheckpoint, frameMaps,
   insideFrame, newHistory, nextDelay, redo, undo,
 } from './core.mjs';
+import { tokenFromFragment } from './core.mjs';
 
 test('canonical JSON orders keys as the house style and drops null members', () => {
   const spec = { minSlope: 0.1, points: [[0.5, 0.5]], name: 'A', zeta: 1, alpha: 2, weights: null };
@@ -192,4 +193,17 @@ test('keyboard moves: arrows, Shift, Home, End, PageUp, PageDown', async () => {
   assert.deepEqual(keyMove('PageUp', false, 0.5, 0.4), [0.5, 0.5]);
   assert.ok(Math.abs(keyMove('PageDown', false, 0.5, 0.4)[1] - 0.3) < 1e-15);
   assert.equal(keyMove('a', false, 0.5, 0.4), null);
+});
+
+test('the token comes only from the link fragment, and only as a plain token', () => {
+  const token = 'ab'.repeat(32);
+  assert.equal(tokenFromFragment('#token=' + token), token);
+  assert.equal(tokenFromFragment('#x=1&token=' + token), token);
+  assert.equal(tokenFromFragment(''), null);
+  assert.equal(tokenFromFragment('#'), null);
+  assert.equal(tokenFromFragment('?token=' + token), null);
+  assert.equal(tokenFromFragment('#token=short'), null);
+  assert.equal(tokenFromFragment('#token=' + token + '%0d%0aX-Evil:%201'), null);
+  assert.equal(tokenFromFragment('#token=' + 'a'.repeat(257)), null);
+  assert.equal(tokenFromFragment(undefined), null);
 });
