@@ -19,6 +19,9 @@ public enum DesignError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A `linear()` bound (in progress units) below what printing the values costs, or one that
   /// would need more than 10 000 stops.
   case linearBoundTooTight(Double)
+  /// A curve whose progress cannot be split into keyframes with handles in [0, 1]: it is not
+  /// strictly monotone on [0, 1] (a piece would not move).
+  case keyframesUnavailable(reason: String)
 
   /// One line naming the offending input.
   public var description: String {
@@ -37,6 +40,8 @@ public enum DesignError: Error, Sendable, Hashable, CustomStringConvertible {
         + "allow at least 0.001 percentage points"
     case .invalidEasing(let error):
       return error.description
+    case .keyframesUnavailable(let reason):
+      return "no keyframes with handles in [0, 1]: \(reason)"
     }
   }
 }

@@ -249,4 +249,21 @@ struct ExportCommandTests {
     let exact = runCurveKit(["export", "--from-css", "cubic-bezier(0.3333333333333333, 0, 0.6666666666666666, 1)"])
     #expect(!exact.errors.contains("the cubic in t is within"), "\(exact.errors)")
   }
+
+  @Test("--format keyframes splits a too-steep start into pieces whose handles are in [0, 1]")
+  func keyframes() throws {
+    let result = runCurveKit(["export", "--coefficients", "-3,6,-4,1", "--format", "keyframes", "--allow-non-monotone"])
+    #expect(result.status == 0, "\(result.errors)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let frames = try #require(object["keyframes"] as? [[String: Any]])
+    #expect(frames.count == 3 && frames.first?["time"] as? Double == 0 && frames.last?["time"] as? Double == 1)
+    for frame in frames.dropLast() {
+      let out = try #require(frame["out"] as? [Double])
+      let into = try #require(frame["in"] as? [Double])
+      #expect(out[0] == 1.0 / 3 && into[0] == 2.0 / 3)
+      #expect((0...1).contains(out[1]) && (0...1).contains(into[1]), "\(frame)")
+    }
+    let quintic = runCurveKit(["export", "--coefficients", "1,0,0,0,-2,1", "--format", "keyframes"])
+    #expect(quintic.status == 2 && isOneLineError(quintic.errors), "\(quintic.errors)")
+  }
 }

@@ -11,6 +11,7 @@ enum ExportCommand: CurveKitCommand {
     case css, swiftui, json
     case cssLinear = "css-linear"
     case tokens
+    case keyframes
   }
 
   static let name = "export"
@@ -18,6 +19,7 @@ enum ExportCommand: CurveKitCommand {
   static let usage = [
     "export SPEC.json [--format css|swiftui|json|css-linear|tokens] [--precision N] [--duration SECONDS]",
     "export SPEC.json --format css-linear [--max-error PP]",
+    "export SPEC.json --format keyframes",
     "export --coefficients a,b,c,d [--name NAME] [--format css|swiftui|json]",
     "export --point T:Y … | --data FILE | --from-css EASING [fit options] [--format css|swiftui|json]",
   ]
@@ -39,14 +41,18 @@ enum ExportCommand: CurveKitCommand {
     percentage points after the printed rounding (--max-error PP, default 0.1), with the fewest
     stops a greedy placement on a 0.01 % grid finds; the comment states the bound met and the
     stop count. tokens prints a W3C Design Tokens (DTCG 2025.10) file: a cubicBezier token
-    and, with a duration, a duration token in ms.
+    and, with a duration, a duration token in ms. keyframes prints JSON keyframes for targets
+    that refuse Bézier handles outside [0, 1] (UIKit's UICubicTimingParameters, Lottie): the
+    progress split exactly (de Casteljau) into the fewest greedy pieces whose handles are in
+    [0, 1]; each keyframe's "out" and "in" are the handles of the piece to the next one.
     Exit status: 0 exported; 1 the ship rule refused the curve; 2 invalid input, or a curve
     no cubic-bezier can express (degree above 3, or f(0) = f(1)).
     """
   static let options: [OptionSpec] =
     CurveSourceOptions.all + [
       .value(
-        "--format", placeholder: "css|swiftui|json|css-linear|tokens", help: "The output format (default css)."),
+        "--format", placeholder: "css|swiftui|json|css-linear|tokens|keyframes",
+        help: "The output format (default css)."),
       .value(
         "--max-error", placeholder: "PP",
         help: "css-linear: the largest distance from the curve, in percentage points (default 0.1)."),
@@ -56,6 +62,19 @@ enum ExportCommand: CurveKitCommand {
         "--precision", placeholder: "N",
         help: "Also give the easing rounded to N decimals (1…12) and its largest deviation from the curve."),
     ] + CurveSourceOptions.shipOverrides
+
+  /// `--format keyframes`: `{"name", "keyframes": [{"time", "value", "out": [⅓, y], "in": [⅔, y]}, …]}`.
+  static func keyframesJSON(_ keyframes: BezierKeyframes, name: String) -> JSONValue {
+    let items = keyframes.keyframes.map { frame -> JSONValue in
+      var members: [(key: String, value: JSONValue)] = [("time", .number(frame.time)), ("value", .number(frame.value))]
+      if let out = frame.outValue, let into = frame.inValue {
+        members.append(("out", .numbers([1.0 / 3, out])))
+        members.append(("in", .numbers([2.0 / 3, into])))
+      }
+      return .object(members)
+    }
+    return .object([("name", .string(name)), ("keyframes", .array(items))])
+  }
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     try arguments.expectPositionals(atMost: 1, what: "one SPEC.json")
@@ -88,6 +107,8 @@ enum ExportCommand: CurveKitCommand {
       io.write(export.cssLinearSnippet(name: name, linear: linear))
     case .tokens:
       io.write(JSONWriter.string(export.designTokens(name: name, durationDays: days)) + "\n")
+    case .keyframes:
+      io.write(JSONWriter.string(keyframesJSON(try BezierKeyframes(progressOf: export.polynomial), name: name)) + "\n")
     }
     for note in export.notes { io.writeError("\(note)\n") }
     return .success
