@@ -44,7 +44,7 @@ enum ExportCommand: CurveKitCommand {
     no cubic-bezier can express (degree above 3, or f(0) = f(1)).
     """
   static let options: [OptionSpec] =
-    CurveSourceOptions.all + [
+    CurveSourceOptions.all.filter { $0.name != "--duration" } + [
       .value(
         "--format", placeholder: "css|swiftui|json|css-linear|tokens", help: "The output format (default css)."),
       .value(
