@@ -155,3 +155,25 @@ struct TimeUnitsCommandTests {
     #expect(svg.contains("time (hours)"))
   }
 }
+
+/// `export` in the designer's unit: the rounded easing's worst time and the duration token.
+@Suite("Export in the designer's unit")
+struct TimeUnitsExportTests {
+  @Test("a 10-hour curve: the worst time in hours, a 36 000 000 ms duration token described in hours")
+  func exportInHours() throws {
+    let path = Fixtures.repositoryRoot + "/examples/curves/water-day.curve.json"
+    let css = runCurveKit(["export", path, "--precision", "2"])
+    #expect(css.status == 0 && css.output.contains(" (hour "), "\(css.output)\(css.errors)")
+    let tokens = runCurveKit(["export", path, "--format", "tokens"])
+    #expect(tokens.status == 0, "\(tokens.errors)")
+    #expect(tokens.output.contains("the depletion period: 10 hours"), "\(tokens.output)")
+    #expect(tokens.output.contains("36000000"), "\(tokens.output)")
+    let json = try JSONParser.parse(runCurveKit(["export", path, "--format", "json", "--precision", "2"]).output).value
+    guard case .number(let t)? = json["rounded"]?["at"]?["t"], case .number(let hour)? = json["rounded"]?["at"]?["hour"]
+    else {
+      Issue.record("no rounded.at.t / hour in \(json)")
+      return
+    }
+    #expect(abs(hour - 10 * t) <= 1e-12 * 10)
+  }
+}
