@@ -8,7 +8,7 @@ enum PlotCommand: CurveKitCommand {
   static let name = "plot"
   static let abstract = "Draw curves as an SVG or PNG plot."
   static let usage = [
-    "plot SPEC.json [MORE.json …] -o FILE.svg|FILE.png [--days N | --normalized] [--title TEXT] [--png]",
+    "plot SPEC.json [MORE.json …] -o FILE.svg|FILE.png [--days N | --duration D | --normalized] [--title TEXT] [--png]",
     "plot --point T:Y … | --data FILE | --coefficients a,b,… | --from-css EASING -o FILE.svg [fit options]",
   ]
   static let discussion = """
