@@ -77,7 +77,7 @@ extension FittedCurve {
     let (start, end) = (polynomial.value(at: 0), polynomial.value(at: 1))
     let check = polynomial.depletionCheck(verdict: verdict)
     let depletion = check.startsFull && check.endsEmpty
-    let span = units.describePeriod
+    let span = units.periodDescription
     var parts = [
       "\(depletion ? "Depletion" : "Curve") \(units.describe(bound: start)) → \(units.describe(bound: end)) \(span)"
     ]

@@ -99,7 +99,7 @@ public struct CurveUnits: Sendable, Hashable {
   }
 
   /// The period for people: "over 10 hours", "over 7 days", or "over t ∈ [0, 1]".
-  public var describePeriod: String {
+  public var periodDescription: String {
     duration.map { "over \(timeUnit.describe(count: $0))" } ?? "over t ∈ [0, 1]"
   }
 

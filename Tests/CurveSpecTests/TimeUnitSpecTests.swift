@@ -54,9 +54,9 @@ struct TimeUnitSpecTests {
     #expect(CurveUnits(timeUnit: .seconds, duration: 40).describe(time: 0.3) == "second 12")
     #expect(CurveUnits(timeUnit: .days, duration: 7).describe(time: 0.5) == "day 3.5")
     #expect(CurveUnits.normalized.describe(time: 0.5) == "t = 0.5")
-    #expect(CurveUnits(timeUnit: .hours, duration: 10).describePeriod == "over 10 hours")
-    #expect(CurveUnits(timeUnit: .hours, duration: 1).describePeriod == "over 1 hour")
-    #expect(CurveUnits(durationDays: 7).describePeriod == "over 7 days")
+    #expect(CurveUnits(timeUnit: .hours, duration: 10).periodDescription == "over 10 hours")
+    #expect(CurveUnits(timeUnit: .hours, duration: 1).periodDescription == "over 1 hour")
+    #expect(CurveUnits(durationDays: 7).periodDescription == "over 7 days")
     let milestone = Milestone.atLeast(level: 0.8, until: 0.25)
     #expect(
       milestone.describe(in: CurveUnits(timeUnit: .minutes, duration: 120, percent: true)) == "≥ 80 % until minute 30")
