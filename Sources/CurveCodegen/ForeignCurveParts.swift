@@ -55,13 +55,17 @@ struct ForeignCurveParts: Sendable {
     let emission = try InverseEmission.make(for: polynomial, method: options.inverse, access: "internal")
     inverseSummary = emission.summary
     inverseDocumentation = Self.inverseLines(inverse, isCubic: isCubic)
-    let days = curve.durationDays ?? 7
-    let milliseconds = (days * 86_400_000).rounded()
-    guard milliseconds.isFinite, abs(milliseconds) < 0x1p53 else { throw .nonFiniteValue("durationDays") }
+    // The one period (FittedCurve.durationSeconds), 7 days without one, in whole milliseconds.
+    let seconds = curve.durationSeconds ?? 7 * 86_400
+    let milliseconds = (seconds * 1000).rounded()
+    guard milliseconds.isFinite, abs(milliseconds) < 0x1p53 else { throw .nonFiniteValue("duration") }
     durationMillis = Int64(milliseconds)
-    durationText =
-      curve.durationDays == nil
-      ? "none in the spec: 7 days" : "\(CurveUnits.rounded(days, decimals: 6, trimmed: true)) days"
+    let period = curve.periodUnits
+    if curve.durationSeconds != nil, let duration = period.duration {
+      durationText = "\(CurveUnits.rounded(duration, decimals: 6, trimmed: true)) \(period.timeUnit.rawValue)"
+    } else {
+      durationText = "none in the spec: 7 days"
+    }
     let described = curve.name.map { "The \u{201C}\(SwiftLiteral.commentText($0))\u{201D} curve" } ?? "A curve"
     var documentation = [
       "\(described) from \(SwiftLiteral.commentText(curve.displayName)): the level f(t) for the",

@@ -19,13 +19,14 @@ extension CubicBezierEasing {
   ///   - name: the curve's name, used in the comment and the property name.
   ///   - rounded: a rounded form to offer next to the exact one: a second property
   ///     `--depletion-easing-rounded`, and a comment with its largest deviation.
-  ///   - durationDays: the curve's period, to name the day of that deviation.
-  public func cssSnippet(name: String, rounded: RoundedEasing? = nil, durationDays: Double? = nil) -> String {
+  ///   - period: the curve's period (its unit and duration), to name the time of that
+  ///     deviation in the designer's unit.
+  public func cssSnippet(name: String, rounded: RoundedEasing? = nil, period: CurveUnits? = nil) -> String {
     var text = "/* \(Self.commentSafe(name)): progress = 1 − level, \(exactnessPhrase). */\n"
     for note in rangeNotes { text += "/* note: \(note). */\n" }
     if let rounded {
       text +=
-        "/* rounded to \(rounded.precision) decimals: \(rounded.deviationSummary(durationDays: durationDays)). */\n"
+        "/* rounded to \(rounded.precision) decimals: \(rounded.deviationSummary(period: period)). */\n"
     }
     let property = "--\(Self.kebabCase(name))-easing"
     text += ":root {\n  \(property): \(cssFunction);\n"
@@ -41,16 +42,17 @@ extension CubicBezierEasing {
   ///   - duration: the animation's duration in seconds (SwiftUI's default is 0.35).
   ///   - rounded: a rounded form to offer next to the exact one: `…AnimationRounded` and
   ///     `…UnitCurveRounded`, after a comment with its largest deviation.
-  ///   - durationDays: the curve's period, to name the day of that deviation.
+  ///   - period: the curve's period (its unit and duration), to name the time of that
+  ///     deviation in the designer's unit.
   public func swiftUISnippet(
-    name: String, duration: Double = 0.35, rounded: RoundedEasing? = nil, durationDays: Double? = nil
+    name: String, duration: Double = 0.35, rounded: RoundedEasing? = nil, period: CurveUnits? = nil
   ) -> String {
     let base = Self.lowerCamelCase(name)
     var text = "// \(Self.commentSafe(name)): progress = 1 − level, \(exactnessPhrase).\n"
     for note in rangeNotes { text += "// note: \(note).\n" }
     text += Self.swiftUIDeclarations(base, [x1, y1, x2, y2].map(\.description), duration: duration)
     if let rounded {
-      text += "// rounded to \(rounded.precision) decimals: \(rounded.deviationSummary(durationDays: durationDays)).\n"
+      text += "// rounded to \(rounded.precision) decimals: \(rounded.deviationSummary(period: period)).\n"
       text += Self.swiftUIDeclarations(base, rounded.texts, duration: duration, suffix: "Rounded")
     }
     return text
@@ -74,8 +76,9 @@ extension CubicBezierEasing {
   /// The easing as a JSON object: name, control values, the CSS function, the level's
   /// Bernstein control values, whether x(s) = s, and the range notes; with `rounded`, a
   /// `rounded` object: precision, the rounded control values and CSS function, the largest
-  /// deviation (level units) and where (`t`, and `day` with `durationDays`), and the method.
-  public func jsonValue(name: String, rounded: RoundedEasing? = nil, durationDays: Double? = nil) -> JSONValue {
+  /// deviation (level units) and where (`t`, and the time in `period`'s unit named by it:
+  /// `day`, `hour`, …), and the method.
+  public func jsonValue(name: String, rounded: RoundedEasing? = nil, period: CurveUnits? = nil) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [
       ("name", .string(name)),
       ("x1", .number(x1)), ("y1", .number(y1)), ("x2", .number(x2)), ("y2", .number(y2)),
@@ -86,7 +89,9 @@ extension CubicBezierEasing {
     ]
     if let rounded {
       var at: [(key: String, value: JSONValue)] = [("t", .number(rounded.worstTime))]
-      if let durationDays { at.append(("day", .number(rounded.worstTime * durationDays))) }
+      if let period, let duration = period.duration {
+        at.append((period.timeUnit.singular, .number(rounded.worstTime * duration)))
+      }
       let easing = rounded.easing
       let method =
         "largest |rounded level - curve level| over \(RoundedEasing.gridIntervals + 1) Bézier parameters, "

@@ -25,8 +25,9 @@ extension EasingExport {
   /// name and the Bézier's certified distance from the curve (0: it is exact).
   /// - Parameters:
   ///   - name: the curve's name: the group's key (kebab-case) and the recorded name.
-  ///   - durationDays: the curve's period, for the `duration` token.
-  public func designTokens(name: String, durationDays: Double?) -> JSONValue {
+  ///   - period: the curve's period, for the `duration` token (in ms: duration × seconds per
+  ///     unit × 1000, one rounding).
+  public func designTokens(name: String, period: CurveUnits?) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [
       (
         "easing",
@@ -49,14 +50,17 @@ extension EasingExport {
         ])
       )
     ]
-    if let days = durationDays, days > 0, days.isFinite {
+    if let period, let days = period.duration, let perUnit = period.timeUnit.secondsPerUnit, days > 0, days.isFinite {
       members.append(
         (
           "duration",
           .object([
             ("$type", .string("duration")),
-            ("$value", .object([("value", .number(days * 86_400_000)), ("unit", .string("ms"))])),
-            ("$description", .string("the depletion period: \(LinearEasing.text(days, places: 6)) days")),
+            ("$value", .object([("value", .number(days * (perUnit * 1_000))), ("unit", .string("ms"))])),
+            (
+              "$description",
+              .string("the depletion period: \(LinearEasing.text(days, places: 6)) \(period.timeUnit.plural)")
+            ),
           ])
         ))
     }

@@ -1,5 +1,6 @@
 import CurveCore
 import CurveEasing
+import CurveSpec
 
 /// An easing's control values rounded to a few decimals, the form designers paste
 /// (`cubic-bezier(0.333, 0.258, 0.667, 0.731)`), with how far that rounded easing strays
@@ -59,10 +60,10 @@ public struct RoundedEasing: Sendable, Hashable {
   public var cssFunction: String { "cubic-bezier(\(texts.joined(separator: ", ")))" }
 
   /// One sentence for a comment or a report: "max deviation of the rounded easing from the
-  /// curve: X (level units) at t = T", with the day when `durationDays` is given, and how
-  /// it was computed.
-  public func deviationSummary(durationDays: Double? = nil) -> String {
-    let day = durationDays.map { " (day \(worstTime * $0))" } ?? ""
+  /// curve: X (level units) at t = T", with the time in `period`'s unit when it has one
+  /// ("(day 2.5)", "(hour 3.1)"), and how it was computed.
+  public func deviationSummary(period: CurveUnits? = nil) -> String {
+    let day = period.flatMap { units in units.duration.map { " (\(units.timeUnit.singular) \(worstTime * $0))" } } ?? ""
     return "max deviation of the rounded easing from the curve: \(maxDeviation) (level units) at t = \(worstTime)"
       + "\(day); the largest over \(Self.gridIntervals + 1) Bézier parameters, each maximum refined by "
       + "golden-section search"

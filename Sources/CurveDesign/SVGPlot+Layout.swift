@@ -1,4 +1,5 @@
 import CurvePipeline
+import CurveSpec
 
 /// A rectangle on the page with the data ranges it shows: maps data to SVG coordinates.
 struct PlotFrame {
@@ -53,8 +54,10 @@ struct PlotLayout {
   let levelTicks: [Double]
   /// The slope ticks.
   let slopeTicks: [Double]
-  /// The plot's length in days, if the time axis is in days.
-  let durationDays: Double?
+  /// The plot's length in ``timeUnit``, if the time axis has a unit.
+  let duration: Double?
+  /// The time axis' unit.
+  let timeUnit: TimeUnit
 
   /// The height of one series' legend block.
   static let legendBlockHeight = 92.0
@@ -103,20 +106,21 @@ struct PlotLayout {
     )
     .map { $0 * slopeStep }
 
-    durationDays = options.durationDays.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-    timeTicks = PlotData.timeTicks(durationDays: durationDays)
-    timeTitle = durationDays == nil ? "time (fraction of the period)" : "time (days)"
+    duration = options.duration.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+    timeUnit = duration == nil ? .normalized : options.timeUnit
+    timeTicks = PlotData.timeTicks(duration: duration)
+    timeTitle = duration == nil ? "time (fraction of the period)" : "time (\(timeUnit.plural))"
   }
 
   /// The shared axis step (``PlotData/niceStep(_:)``).
   static func niceStep(_ rough: Double) -> Double { PlotData.niceStep(rough) }
 
-  /// A time interval in the axis' unit, e.g. `t 0.82–1` or `days 5.74–7`.
+  /// A time interval in the axis' unit, e.g. `t 0.82–1`, `days 5.74–7` or `hour 3`.
   func describe(_ interval: ClosedRange<Double>) -> String {
-    let scale = durationDays ?? 1
+    let scale = duration ?? 1
     let from = PlotNumber.significant(interval.lowerBound * scale)
     let to = PlotNumber.significant(interval.upperBound * scale)
-    let unit = durationDays == nil ? "t" : (from == to ? "day" : "days")
+    let unit = from == to ? timeUnit.singular : timeUnit.plural
     return from == to ? "\(unit) \(from)" : "\(unit) \(from)–\(to)"
   }
 }

@@ -1,18 +1,31 @@
 import CurveCore
+import CurveSpec
 
 /// Options for ``SVGPlot/render(_:options:)``.
 public struct PlotOptions: Sendable, Hashable {
-  /// When set, the time axis is labelled in days from 0 to this length.
-  public var durationDays: Double?
+  /// When set, the time axis is labelled in ``timeUnit`` from 0 to this length.
+  public var duration: Double?
+  /// The unit of ``duration`` and of the time axis (days by default).
+  public var timeUnit: TimeUnit
   /// The title above the plot; defaults to the series names joined by "vs", with their
   /// sources when set (or "N curves compared" when that is longer than 60 characters).
   public var title: String?
 
-  /// Creates options; both default to unset.
+  /// Creates options with a time axis in days; both default to unset.
   public init(durationDays: Double? = nil, title: String? = nil) {
-    self.durationDays = durationDays
+    self.init(duration: durationDays, timeUnit: .days, title: title)
+  }
+
+  /// Creates options with a time axis from 0 to `duration` in `timeUnit` (normalized when
+  /// `duration` is nil or `timeUnit` is normalized).
+  public init(duration: Double?, timeUnit: TimeUnit, title: String? = nil) {
+    self.duration = timeUnit == .normalized ? nil : duration
+    self.timeUnit = duration == nil ? .normalized : timeUnit
     self.title = title
   }
+
+  /// The axis' length in days when it is in days.
+  public var durationDays: Double? { timeUnit == .days ? duration : nil }
 }
 
 /// Renders depletion curves as a self-contained, deterministic SVG document.

@@ -84,10 +84,10 @@ extension TerminalPreview {
     min(dotColumns / 2 - 1, max(0, Int((t * Double(dotColumns - 1)).rounded()) / 2))
   }
 
-  /// The axis line with a `┬` at each tick, then the tick labels under it: days 0…`days`
-  /// when given, else t 0…1, at the smallest round step whose labels stay apart, and the
+  /// The axis line with a `┬` at each tick, then the tick labels under it: days (or the unit
+  /// `name`, at most five characters) 0…`days` when given, else t 0…1, at the smallest round step whose labels stay apart, and the
   /// end of the range labelled too when there is room.
-  static func timeAxis(columns: Int, dotColumns: Int, days: Double?) -> String {
+  static func timeAxis(columns: Int, dotColumns: Int, days: Double?, unit name: String = "day") -> String {
     let length = days ?? 1
     let ticks = ticks(length: length, columns: columns, dotColumns: dotColumns)
     var axis = [Character](repeating: "─", count: columns)
@@ -97,8 +97,8 @@ extension TerminalPreview {
       let start = min(tick.column, columns - tick.label.count)
       for (offset, character) in tick.label.enumerated() { labels[start + offset] = character }
     }
-    let unit = days == nil ? "t" : "day"
-    let gutter = String(repeating: " ", count: gutter - 1 - unit.count) + unit + " "
+    let unit = days == nil ? "t" : name
+    let gutter = String(repeating: " ", count: max(0, gutter - 1 - unit.count)) + unit + " "
     return String(repeating: " ", count: self.gutter - 1) + "└" + String(axis) + "\n" + gutter
       + String(String(labels).reversed().drop(while: { $0 == " " }).reversed()) + "\n"
   }

@@ -1,5 +1,6 @@
 import CurveCore
 import CurvePipeline
+import CurveSpec
 
 /// A compact plot of a depletion curve in Unicode braille characters, for terminals.
 ///
@@ -14,7 +15,7 @@ import CurvePipeline
 /// Each character cell holds 2 × 4 braille dots, so a `width` × `height` preview has a
 /// resolution of 2·width × 4·height. The curve is solid, the linear reference 1 − t is
 /// dotted, and control points are drawn as `●`, a full character that stands out from both.
-/// The time axis is labelled in days when the curve has a period (`durationDays`), else in
+/// The time axis is labelled in the curve's unit when it has a period (days, hours, …), else in
 /// t from 0 to 1. The output depends only on the input.
 public enum TerminalPreview {
   /// The supported widths, in character cells.
@@ -30,7 +31,7 @@ public enum TerminalPreview {
   public struct Options: Sendable, Hashable {
     /// How the time axis is labelled.
     public enum TimeAxis: Sendable, Hashable {
-      /// In days when the curve has `durationDays`, else normalized.
+      /// In the curve's time unit over its period (days, hours, …) when it has one, else normalized.
       case fromCurve
       /// t from 0 to 1.
       case normalized
@@ -94,7 +95,9 @@ public enum TerminalPreview {
   ///   ``Options/showsKey``) the key, each line ending in a newline.
   /// - Complexity: O(width · height + points).
   public static func render(_ curve: FittedCurve, options: Options) -> String {
-    render(curve.polynomial, points: curve.points, durationDays: curve.durationDays, options: options)
+    let period = curve.periodUnits
+    return render(
+      curve.polynomial, points: curve.points, duration: period.duration, timeUnit: period.timeUnit, options: options)
   }
 
   /// Renders f on [0, 1] with its control points, laid out by `options`.
@@ -103,23 +106,35 @@ public enum TerminalPreview {
   ///   - points: control points drawn as ``pointMark`` (only when there are at most width / 2
   ///     of them, so they never hide the curve); the level range grows to show them (up to
   ///     −100 %…200 %).
-  ///   - durationDays: the curve's period, for ``Options/TimeAxis/fromCurve``.
+  ///   - durationDays: the curve's period in days, for ``Options/TimeAxis/fromCurve``.
   ///   - options: the layout.
   /// - Complexity: O(width · height + points).
   public static func render(
     _ polynomial: Polynomial, points: [DataPoint] = [], durationDays: Double? = nil, options: Options
   ) -> String {
+    render(polynomial, points: points, duration: durationDays, timeUnit: .days, options: options)
+  }
+
+  /// Renders f on [0, 1] with its control points, the time axis from the curve labelled in
+  /// `timeUnit` over `duration` ("hour" 0…10).
+  /// - Complexity: O(width · height + points).
+  public static func render(
+    _ polynomial: Polynomial, points: [DataPoint] = [], duration: Double?, timeUnit: TimeUnit, options: Options
+  ) -> String {
     let columns = min(max(options.width, widthRange.lowerBound), widthRange.upperBound)
     let rows = options.rows(forColumns: columns)
     let days: Double?
+    var unit = TimeUnit.days
     switch options.timeAxis {
-    case .fromCurve: days = durationDays
+    case .fromCurve: (days, unit) = (duration, timeUnit)
     case .normalized: days = nil
     case .days(let length): days = length
     }
     let plot = Plot(polynomial, points: points, columns: columns, rows: rows)
     var text = plot.framed()
-    text += timeAxis(columns: columns, dotColumns: plot.dotColumns, days: days.flatMap { $0 > 0 ? $0 : nil })
+    text += timeAxis(
+      columns: columns, dotColumns: plot.dotColumns, days: days.flatMap { $0 > 0 ? $0 : nil },
+      unit: unit.singular.count <= 4 ? unit.singular : String(unit.singular.prefix(3)))
     if options.showsKey { text += key(marksPoints: plot.marksPoints, columns: columns) }
     return text
   }

@@ -36,6 +36,9 @@ enum CurveSourceOptions {
   /// The unit options: every time and level given or printed is in these units.
   static let unitOptions: [OptionSpec] = [
     .value("--days", placeholder: "N", help: "Times are days 0…N (points, constraints, milestones, inputs, output)."),
+    .value(
+      "--duration", placeholder: "DURATION",
+      help: "Times are in DURATION's unit, 0…DURATION: 10h, 90min (or 90m), 30s, 2d, 1w (instead of --days)."),
     .flag("--percent", help: "Levels are percent 0…100 (points, constraints, milestones, inputs, output)."),
   ]
 
@@ -208,12 +211,30 @@ enum CurveSourceOptions {
     }
   }
 
-  /// The units `--days N` and `--percent` ask for, or nil when neither is given.
+  /// The units `--days N` or `--duration DURATION` and `--percent` ask for, or nil when none
+  /// is given. `--duration 10h` keeps the number and unit as written (times in hours 0…10).
   static func units(_ arguments: ParsedArguments) throws(UsageError) -> CurveUnits? {
+    let period = try period(arguments)
+    guard period != nil || arguments.has("--percent") else { return nil }
+    return CurveUnits(
+      timeUnit: period?.unit ?? .normalized, duration: period?.value, percent: arguments.has("--percent"))
+  }
+
+  /// Commands whose `--duration` is their own, not the period (export's is the SwiftUI
+  /// animation's, in seconds).
+  static let ownDurationCommands: Set<String> = ["export"]
+
+  /// The period `--days N` or `--duration DURATION` gives, or nil; both together are refused.
+  static func period(_ arguments: ParsedArguments) throws(UsageError) -> (value: Double, unit: TimeUnit)? {
     let days = try arguments.double("--days")
     if let days, !(days > 0) { throw UsageError("--days: '\(days)' must be a positive number of days") }
-    guard days != nil || arguments.has("--percent") else { return nil }
-    return CurveUnits(durationDays: days, percent: arguments.has("--percent"))
+    guard !ownDurationCommands.contains(arguments.command), let text = arguments.value("--duration") else {
+      return days.map { ($0, .days) }
+    }
+    if days != nil {
+      throw UsageError("--duration and --days both give the period; pass one (--days N is --duration Nd)")
+    }
+    return try DurationArgument.parse(text, what: "--duration")
   }
 
   /// Parses `T:LEVEL`.

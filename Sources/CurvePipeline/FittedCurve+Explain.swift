@@ -77,14 +77,13 @@ extension FittedCurve {
     let (start, end) = (polynomial.value(at: 0), polynomial.value(at: 1))
     let check = polynomial.depletionCheck(verdict: verdict)
     let depletion = check.startsFull && check.endsEmpty
-    let span =
-      units.durationDays.map { "over \(CurveUnits.rounded($0, decimals: 2, trimmed: true)) days" } ?? "over t ∈ [0, 1]"
+    let span = units.periodDescription
     var parts = [
       "\(depletion ? "Depletion" : "Curve") \(units.describe(bound: start)) → \(units.describe(bound: end)) \(span)"
     ]
     let crossed = crossings()
     if !crossed.isEmpty {
-      let on = units.durationDays == nil ? "at" : "on"
+      let on = units.timeUnit == .days ? "on" : "at"
       parts.append(
         "crosses "
           + crossed.map { "\(units.describe(bound: $0.level)) \(on) \(units.describe(time: $0.t))" }

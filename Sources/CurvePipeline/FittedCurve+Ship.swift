@@ -73,7 +73,9 @@ extension FittedCurve {
     default:
       if minSlope > 0, let fit, case .fails(let t, let slope) = fit.verdict {
         let bound =
-          durationDays.map { "\(units.describe(levelDifference: minSlope / $0)) per day" }
+          periodUnits.duration.map {
+            "\(units.describe(levelDifference: minSlope / $0)) per \(periodUnits.timeUnit.singular)"
+          }
           ?? "\(units.describe(levelDifference: minSlope)) per unit of t"
         add(
           .minSlope,

@@ -36,7 +36,7 @@ public struct FittedCurve: Sendable {
   public let isStreamed: Bool
   /// The spec, when the source was one: its codegen options, `durationDays` and description.
   public let spec: CurveSpec?
-  /// The units the curve is shown in: days or normalized time, percent or fractions.
+  /// The units the curve is shown in: a time unit or normalized time, percent or fractions.
   public let units: CurveUnits
   /// The imported easing, for `--from-css`.
   public let easing: CubicBezierEasing?
@@ -97,6 +97,23 @@ public struct FittedCurve: Sendable {
   /// (``MonotonicityVerdict/risingWitness(of:)``); nil when it never does.
   public var risingWitness: MonotonicityWitness? { verdict.risingWitness(of: polynomial) }
 
-  /// The depletion period in days, from the spec.
-  public var durationDays: Double? { units.durationDays ?? spec?.durationDays }
+  /// The units of the curve's period: the display units when they have a time unit, else the
+  /// spec's display units (a `--percent` override keeps the spec's hours), else normalized.
+  public var periodUnits: CurveUnits {
+    if units.duration != nil { return units }
+    guard let spec, spec.duration != nil else { return units }
+    return CurveUnits(timeUnit: spec.durationUnit, duration: spec.duration, percent: units.percent)
+  }
+
+  /// The depletion period in seconds (``periodUnits``' duration × seconds per unit), the one
+  /// length every schedule, timeline and generated default uses; nil without a period.
+  public var durationSeconds: Double? { periodUnits.durationSeconds }
+
+  /// The depletion period in days: the spec's own number for a period in days, else
+  /// ``durationSeconds`` / 86 400 (rounded); nil without a period.
+  public var durationDays: Double? {
+    let period = periodUnits
+    if period.timeUnit == .days { return period.duration }
+    return period.durationSeconds.map { $0 / 86_400 }
+  }
 }

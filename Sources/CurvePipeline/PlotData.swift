@@ -89,9 +89,10 @@ package struct PlotData {
     return bound < 0 ? max(bound, value) : min(bound, value)
   }
 
-  /// The spec's number units (what its points are written in) and the display units (days
-  /// whenever a duration is known): `{"spec": {"timeScale", "levelScale"}, "display":
-  /// {"durationDays", "percent"}}`. A page multiplies by these; it knows no unit rule itself.
+  /// The spec's number units (what its points are written in) and the display units (the
+  /// period's unit whenever a duration is known): `{"spec": {"timeScale", "levelScale"},
+  /// "display": {"timeUnit", "duration", "durationDays", "percent"}}` (`durationDays` only for
+  /// days, else null). A page multiplies by these; it knows no unit rule itself.
   var unitsJSON: JSONValue { Self.unitsJSON(spec: curve.spec?.units ?? curve.units, display: curve.units) }
 
   /// ``unitsJSON`` for a spec's number units and its display units.
@@ -100,30 +101,34 @@ package struct PlotData {
       (
         "spec",
         .object([
-          ("timeScale", .number(specUnits.durationDays ?? 1)), ("levelScale", .number(specUnits.percent ? 100 : 1)),
+          ("timeScale", .number(specUnits.duration ?? 1)), ("levelScale", .number(specUnits.percent ? 100 : 1)),
         ])
       ),
       (
         "display",
         .object([
+          ("timeUnit", .string(display.timeUnit.rawValue)),
+          ("duration", display.duration.map(JSONValue.number) ?? .null),
           ("durationDays", display.durationDays.map(JSONValue.number) ?? .null), ("percent", .bool(display.percent)),
         ])
       ),
     ])
   }
 
-  /// The time axis: about seven steps of 1, 2, 2.5 or 5 × 10ᵏ days, or quarters of the period.
+  /// The time axis in the designer's unit: about seven steps of 1, 2, 2.5 or 5 × 10ᵏ hours
+  /// (days, …), or quarters of the period.
   var timeTicks: JSONValue {
-    .array(Self.timeTicks(durationDays: curve.units.durationDays).map { tick($0.t, label: $0.label) })
+    .array(Self.timeTicks(duration: curve.units.duration).map { tick($0.t, label: $0.label) })
   }
 
   func tick(_ t: Double, label: String) -> JSONValue { .object([("t", .number(t)), ("label", .string(label))]) }
 
-  /// The one rule for a time axis, shared by the SVG plot and the studio: with a duration,
-  /// ticks every ``niceStep(_:)`` of days/7, labelled with up to four significant digits; else
-  /// the quarters of the period, labelled 0, 0.25, 0.5, 0.75, 1. Positions are normalized t.
-  package static func timeTicks(durationDays: Double?) -> [(t: Double, label: String)] {
-    guard let days = durationDays, days > 0, days.isFinite else {
+  /// The one rule for a time axis, shared by the SVG plot and the studio: with a duration (in
+  /// the designer's unit: hours, days, …), ticks every ``niceStep(_:)`` of duration/7, labelled
+  /// in that unit with up to four significant digits; else the quarters of the period,
+  /// labelled 0, 0.25, 0.5, 0.75, 1. Positions are normalized t.
+  package static func timeTicks(duration: Double?) -> [(t: Double, label: String)] {
+    guard let days = duration, days > 0, days.isFinite else {
       return (0...4).map { k in (Double(k) / 4, CurveUnits.rounded(Double(k) / 4, decimals: 2, trimmed: true)) }
     }
     let step = niceStep(days / 7)

@@ -10,16 +10,24 @@ import CurveCore
 
 extension CurveSpec {
   /// The same curve with its numbers in other units: points, constraints, milestones and
-  /// `minSlope` rewritten so that the normalized problem, and so the fit, is unchanged.
+  /// `minSlope` rewritten so that the normalized problem, and so the fit, is unchanged (each
+  /// point stays where it is on the plot).
   ///
-  /// Times scale by `durationDays` (days ↔ normalized), levels by 100 (percent ↔ fraction),
+  /// Times scale by the period (unit ↔ normalized), levels by 100 (percent ↔ fraction),
   /// slopes by both. Each converted number is rounded to 15 significant digits, so a value
   /// the designer wrote keeps its digits without the binary noise of the scaling (0.1 × 7
-  /// reads 0.7, not 0.7000000000000001). `"timeUnit": "days"` needs a `durationDays`.
+  /// reads 0.7, not 0.7000000000000001). `duration` is the new period in `timeUnit` (days
+  /// for normalized); nil keeps the same length of time (10 hours become 600 minutes). A time
+  /// unit needs a period: without one the spec stays normalized.
   /// - Complexity: O(points + constraints + milestones).
-  public func converted(timeUnit: TimeUnit, levelUnit: LevelUnit) -> CurveSpec {
+  public func converted(timeUnit: TimeUnit, levelUnit: LevelUnit, duration: Double? = nil) -> CurveSpec {
     var next = self
-    next.timeUnit = durationDays == nil ? .normalized : timeUnit
+    next.timeUnit = timeUnit
+    let seconds = durationSeconds
+    next.duration =
+      duration.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+      ?? seconds.map { Self.clean($0 / (next.durationUnit.secondsPerUnit ?? 86_400)) }
+    if next.duration == nil { next.timeUnit = .normalized }
     next.levelUnit = levelUnit
     let from = units
     let to = next.units

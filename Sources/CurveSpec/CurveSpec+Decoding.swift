@@ -178,17 +178,9 @@ struct SpecDecoder<Meter: WorkMeter> {
 
     var spec = CurveSpec(name: name, points: [], sourceName: source)
     if let node = member("description") { spec.details = try string(node, path: "description") }
-    if let node = member("durationDays") {
-      let value = try number(node, path: "durationDays")
-      guard value > 0 else { throw fail("durationDays: \(value) is not positive", at: node) }
-      spec.durationDays = value
-    }
-    if let node = member("timeUnit") {
-      spec.timeUnit = try choice(node, path: "timeUnit", as: TimeUnit.self)
-      if spec.timeUnit == .days, spec.durationDays == nil {
-        throw fail("timeUnit: \"days\" needs \"durationDays\" (the length of the period in days)", at: node)
-      }
-    }
+    try decodePeriod(
+      into: &spec, timeUnit: member("timeUnit"), duration: member("duration"),
+      durationDays: member("durationDays"))
     if let node = member("levelUnit") { spec.levelUnit = try choice(node, path: "levelUnit", as: LevelUnit.self) }
     if let node = member("endpoints") { spec.endpoints = try bool(node, path: "endpoints") }
     let ranges = UnitRanges(units: spec.units, endpoints: spec.endpoints)
@@ -469,11 +461,14 @@ package struct UnitRanges: Sendable {
     self.percentHint = percentHint
   }
 
-  /// Why `t` is out of range, or nil: days always lie in 0…durationDays; normalized time in
-  /// [0, 1] while the depletion endpoints hold.
+  /// Why `t` is out of range, or nil: times in a unit always lie in 0…duration ("day 9.0 is
+  /// outside the period, days 0…7"); normalized time in [0, 1] while the depletion endpoints
+  /// hold.
   package func timeProblem(_ t: Double) -> String? {
-    if let days = units.durationDays {
-      return (0...days).contains(t) ? nil : "day \(t) is outside the period, days 0…\(days)"
+    if let duration = units.duration {
+      let unit = units.timeUnit
+      return (0...duration).contains(t)
+        ? nil : "\(unit.singular) \(t) is outside the period, \(unit.plural) 0…\(duration)"
     }
     guard endpoints, !(0...1).contains(t) else { return nil }
     return "t = \(t) is outside [0, 1]; a depletion curve spans normalized time 0…1 (\(generalFitHint))"

@@ -2,8 +2,10 @@ import CurveCore
 
 extension CurveSpec {
   /// The spec as a JSON value, members in the house order (`name`, `description`, `timeUnit`,
-  /// `levelUnit`, `points`, `weights`, `degree`, `durationDays`, `endpoints`, `constraints`,
-  /// `milestones`, `monotonic`, `minSlope`, `codegen`), every number in the spec's own units.
+  /// `levelUnit`, `points`, `weights`, `degree`, `duration` or `durationDays`, `endpoints`,
+  /// `constraints`, `milestones`, `monotonic`, `minSlope`, `codegen`), every number in the
+  /// spec's own units. A period in days is written `durationDays` (as every days spec always
+  /// was), one in another unit `duration`.
   ///
   /// Fields at their defaults are left out (`normalized` time, `fraction` levels, endpoints
   /// on, no constraints or milestones, `monotonic` `require`), except `degree`, which is always
@@ -17,7 +19,7 @@ extension CurveSpec {
     members.append(("points", .array(points.map { .array([Self.number($0.t), Self.number($0.y)]) })))
     if let weights { members.append(("weights", .array(weights.map(Self.number)))) }
     members.append(("degree", .integer(degree)))
-    if let durationDays { members.append(("durationDays", Self.number(durationDays))) }
+    if let duration { members.append((durationUnit == .days ? "durationDays" : "duration", Self.number(duration))) }
     if !endpoints { members.append(("endpoints", .bool(false))) }
     if !constraints.isEmpty {
       let items: [JSONValue] = constraints.map { constraint in

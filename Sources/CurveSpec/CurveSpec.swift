@@ -69,14 +69,19 @@ public struct CodegenOptions: Sendable, Hashable {
 /// per time unit); ``units`` converts them, and the `normalized…` properties give what the
 /// fitter sees. The depletion endpoints f(0) = 1 and f(1) = 0 always hold unless
 /// `"endpoints": false`; `constraints` add to them. With the endpoints every time lies in
-/// the curve's span (t ∈ [0, 1], or days 0…durationDays) and every level in [0, 1] (or
-/// 0…100 %).
+/// the curve's span (t ∈ [0, 1], or 0…duration in the time unit) and every level in [0, 1]
+/// (or 0…100 %).
+///
+/// A spec in a real time unit (`seconds`, `minutes`, `hours`, `days`, `weeks`) gives the
+/// period's length in that unit, `duration` (`durationDays` for days, as older specs do); a
+/// normalized spec may give `durationDays` to show and schedule the curve in days.
 public struct CurveSpec: Sendable {
   /// Every key a spec may contain, in the order the house style writes them (``jsonValue``;
   /// the studio orders its canonical JSON by this list); any other key is an error, so typos
   /// are caught.
   public static let knownKeys: [String] = [
-    "name", "description", "timeUnit", "levelUnit", "points", "weights", "degree", "durationDays", "endpoints",
+    "name", "description", "timeUnit", "levelUnit", "points", "weights", "degree", "duration", "durationDays",
+    "endpoints",
     "constraints", "milestones", "monotonic", "minSlope", "codegen",
   ]
 
@@ -108,15 +113,17 @@ public struct CurveSpec: Sendable {
   public var monotonic: MonotonicPolicy
   /// Optional minimum slope magnitude, in level units per time unit: f′ ≤ −minSlope.
   public var minSlope: Double?
-  /// Optional length of the depletion period in days (required by `"timeUnit": "days"`;
-  /// also used by plots, previews and the schedule helpers).
-  public var durationDays: Double?
+  /// Optional length of the depletion period in ``durationUnit`` (required by every time
+  /// unit but normalized; also used by plots, previews and the schedule helpers).
+  public var duration: Double?
   /// Code-generation options.
   public var codegen: CodegenOptions
   /// The file name the spec came from, used in messages and generated headers.
   public var sourceName: String
 
-  /// Creates a spec in code. The defaults match an absent field in JSON.
+  /// Creates a spec in code. The defaults match an absent field in JSON. `duration` is in
+  /// ``durationUnit``; `durationDays` is the same period in days (for days and normalized
+  /// specs, where the two are one), used when `duration` is nil.
   public init(
     name: String,
     points: [DataPoint],
@@ -130,6 +137,7 @@ public struct CurveSpec: Sendable {
     timeUnit: TimeUnit = .normalized,
     levelUnit: LevelUnit = .fraction,
     durationDays: Double? = nil,
+    duration: Double? = nil,
     codegen: CodegenOptions = CodegenOptions(),
     details: String? = nil,
     sourceName: String = "<memory>"
@@ -146,19 +154,31 @@ public struct CurveSpec: Sendable {
     self.milestones = milestones
     self.monotonic = monotonic
     self.minSlope = minSlope
-    self.durationDays = durationDays
+    self.duration = duration ?? durationDays
     self.codegen = codegen
     self.sourceName = sourceName
   }
 
-  /// The units the spec's numbers are in (days only with `"timeUnit": "days"`).
+  /// The unit of ``duration``: the time unit, or days for a normalized spec (whose period,
+  /// `durationDays`, is for display and schedules only).
+  public var durationUnit: TimeUnit { timeUnit == .normalized ? .days : timeUnit }
+
+  /// The period in days: ``duration`` for a days or normalized spec; nil for other units
+  /// (use ``durationSeconds``, exact, instead).
+  public var durationDays: Double? { durationUnit == .days ? duration : nil }
+
+  /// The period in seconds: ``duration`` × the seconds in ``durationUnit`` (one rounding).
+  public var durationSeconds: Double? { displayUnits.durationSeconds }
+
+  /// The units the spec's numbers are in (a real time unit only when ``timeUnit`` is one).
   public var units: CurveUnits {
-    CurveUnits(durationDays: timeUnit == .days ? durationDays : nil, percent: levelUnit == .percent)
+    CurveUnits(timeUnit: timeUnit, duration: duration, percent: levelUnit == .percent)
   }
 
-  /// The units to show the curve in: the spec's, with days whenever `durationDays` is set.
+  /// The units to show the curve in: the spec's, with days for a normalized spec whose
+  /// `durationDays` is set.
   public var displayUnits: CurveUnits {
-    CurveUnits(durationDays: durationDays, percent: levelUnit == .percent)
+    CurveUnits(timeUnit: durationUnit, duration: duration, percent: levelUnit == .percent)
   }
 
   /// The control points in normalized time and fractional levels.

@@ -1,64 +1,71 @@
 import CurveCore
 
-/// The time unit a spec's numbers are written in.
-public enum TimeUnit: String, Sendable, CaseIterable {
-  /// Normalized time t ∈ [0, 1] (the default).
-  case normalized
-  /// Days from 0 to the spec's `durationDays`.
-  case days
-}
-
-/// The level unit a spec's numbers are written in.
-public enum LevelUnit: String, Sendable, CaseIterable {
-  /// Fractions, 1 = full (the default).
-  case fraction
-  /// Percent, 100 = full.
-  case percent
-}
-
-/// The units a designer reads and writes a curve in: days or normalized time, percent or
-/// fractions. The curve itself always lives in normalized time and fractional levels; this
-/// value converts at the edges (spec numbers and CLI flags in, reports and plots out).
+/// The units a designer reads and writes a curve in: normalized time or a real unit (seconds,
+/// minutes, hours, days, weeks) over a period of `duration` units, percent or fractions. The
+/// curve itself always lives in normalized time and fractional levels; this value converts at
+/// the edges (spec numbers and CLI flags in, reports and plots out).
 ///
-/// Conversions: t = days / durationDays, level = percent / 100, and a slope in level units
-/// per time unit becomes slope · durationDays / 100. Each is one correctly rounded operation.
+/// Conversions: t = time / duration (the time and the duration in the same unit, so a time
+/// given in hours is divided by the period in hours, never converted to seconds first),
+/// level = percent / 100, and a slope in level units per time unit becomes
+/// slope · duration / 100. Each is one correctly rounded operation.
 public struct CurveUnits: Sendable, Hashable {
-  /// The period in days when times are in days; nil for normalized time.
-  public var durationDays: Double?
+  /// The unit of time: ``TimeUnit/normalized`` exactly when ``duration`` is nil.
+  public let timeUnit: TimeUnit
+  /// The length of the period in ``timeUnit``; nil for normalized time.
+  public let duration: Double?
   /// True when levels are in percent.
   public var percent: Bool
 
   /// Normalized time and fractional levels.
   public static let normalized = CurveUnits(durationDays: nil, percent: false)
 
-  /// Creates units; `durationDays` must be positive when given.
-  public init(durationDays: Double? = nil, percent: Bool = false) {
-    self.durationDays = durationDays
+  /// Creates units; `duration` must be positive when given. A nil `duration` or a
+  /// normalized `timeUnit` gives normalized time.
+  public init(timeUnit: TimeUnit, duration: Double?, percent: Bool = false) {
+    let real = timeUnit != .normalized && duration != nil
+    self.timeUnit = real ? timeUnit : .normalized
+    self.duration = real ? duration : nil
     self.percent = percent
   }
 
-  /// The span of time in these units: [0, durationDays] or [0, 1].
-  public var timeRange: ClosedRange<Double> { 0...(durationDays ?? 1) }
+  /// Creates units in days (normalized time when `durationDays` is nil).
+  public init(durationDays: Double? = nil, percent: Bool = false) {
+    self.init(timeUnit: .days, duration: durationDays, percent: percent)
+  }
+
+  /// The period in days when times are in days; nil otherwise.
+  public var durationDays: Double? { timeUnit == .days ? duration : nil }
+
+  /// The period in seconds, `duration` × ``TimeUnit/secondsPerUnit`` (one rounding); nil for
+  /// normalized time. Every schedule, timeline and generated default derives from this.
+  public var durationSeconds: Double? {
+    guard let duration, let perUnit = timeUnit.secondsPerUnit else { return nil }
+    return duration * perUnit
+  }
+
+  /// The span of time in these units: [0, duration] or [0, 1].
+  public var timeRange: ClosedRange<Double> { 0...(duration ?? 1) }
   /// The span of levels in these units: [0, 100] or [0, 1].
   public var levelRange: ClosedRange<Double> { 0...(percent ? 100 : 1) }
 
   /// A time in these units as normalized t.
-  public func normalized(time: Double) -> Double { durationDays.map { time / $0 } ?? time }
+  public func normalized(time: Double) -> Double { duration.map { time / $0 } ?? time }
   /// A level in these units as a fraction.
   public func normalized(level: Double) -> Double { percent ? level / 100 : level }
   /// A slope (level units per time unit) as fraction per normalized time.
   public func normalized(slope: Double) -> Double {
-    let perTime = durationDays.map { slope * $0 } ?? slope
+    let perTime = duration.map { slope * $0 } ?? slope
     return percent ? perTime / 100 : perTime
   }
 
   /// Normalized t in these units.
-  public func display(time t: Double) -> Double { durationDays.map { t * $0 } ?? t }
+  public func display(time t: Double) -> Double { duration.map { t * $0 } ?? t }
   /// A fractional level in these units.
   public func display(level: Double) -> Double { percent ? level * 100 : level }
   /// A slope (fraction per normalized time) in level units per time unit.
   public func display(slope: Double) -> Double {
-    let perTime = durationDays.map { slope / $0 } ?? slope
+    let perTime = duration.map { slope / $0 } ?? slope
     return percent ? perTime * 100 : perTime
   }
 
@@ -82,11 +89,18 @@ public struct CurveUnits: Sendable, Hashable {
 
   // MARK: - Designer text
 
-  /// A normalized time for people: "day 2.34" or "day 2" (two decimals at most), or
-  /// "t = 0.285" (three).
+  /// A normalized time for people: "day 2.34", "hour 6" or "minute 30" (two decimals at
+  /// most), or "t = 0.285" (three).
   public func describe(time t: Double) -> String {
-    if let durationDays { return "day \(Self.rounded(t * durationDays, decimals: 2, trimmed: true))" }
+    if let duration {
+      return "\(timeUnit.singular) \(Self.rounded(t * duration, decimals: 2, trimmed: true))"
+    }
     return "t = \(Self.rounded(t, decimals: 3, trimmed: true))"
+  }
+
+  /// The period for people: "over 10 hours", "over 7 days", or "over t ∈ [0, 1]".
+  public var periodDescription: String {
+    duration.map { "over \(timeUnit.describe(count: $0))" } ?? "over t ∈ [0, 1]"
   }
 
   /// A level bound as the designer wrote it: "80 %" or "0.8" (no trailing ".0").

@@ -141,8 +141,10 @@ package enum StudioAPI {
     }
   }
 
-  /// `POST /api/convert`: `{"spec", "timeUnit", "levelUnit"}` answered `{"spec": …, "units": …}`,
-  /// the same curve with its numbers in the other units (``CurveSpec/converted(timeUnit:levelUnit:)``).
+  /// `POST /api/convert`: `{"spec", "timeUnit", "levelUnit", "duration"?}` answered `{"spec": …,
+  /// "units": …}`, the same curve with its numbers in the other units and, with `duration`, over
+  /// that period in the new unit, every point kept where it is on the plot
+  /// (``CurveSpec/converted(timeUnit:levelUnit:duration:)``).
   package static func convert(_ body: [UInt8], sourceName: String) -> Result<JSONValue, Failure> {
     let root: JSONNode
     do {
@@ -161,10 +163,18 @@ package enum StudioAPI {
         return U(rawValue: text)
       }
       guard let time = unit("timeUnit", TimeUnit.self), let level = unit("levelUnit", LevelUnit.self) else {
+        let times = TimeUnit.allCases.map(\.rawValue).joined(separator: ", ")
         return .failure(
-          Failure(status: 422, message: "timeUnit must be normalized or days, levelUnit fraction or percent"))
+          Failure(status: 422, message: "timeUnit must be one of \(times); levelUnit fraction or percent"))
       }
-      let converted = spec.converted(timeUnit: time, levelUnit: level)
+      var duration: Double?
+      if let node = members.first(where: { $0.key == "duration" })?.value {
+        guard case .number(let value) = node.kind, value > 0, value.isFinite else {
+          return .failure(Failure(status: 422, message: "duration must be a positive number in the new timeUnit"))
+        }
+        duration = value
+      }
+      let converted = spec.converted(timeUnit: time, levelUnit: level, duration: duration)
       return .success(
         .object([
           ("spec", converted.jsonValue),

@@ -11,6 +11,7 @@ struct SpecWriterTests {
   static let specFiles = [
     "examples/curves/depletion.curve.json", "examples/curves/linear.curve.json",
     "examples/curves/steep-end.curve.json", "examples/curves/steep-start.curve.json",
+    "examples/curves/water-day.curve.json",
     "docs/gallery/specs/designer-sketch.curve.json",
     "examples/HabitTracker/Sources/DepletionCurveModel/DepletionCurve.curve.json",
   ]

@@ -14,6 +14,7 @@ struct StudioAPITests {
   static let specs = [
     "examples/curves/depletion.curve.json", "examples/curves/linear.curve.json", "examples/curves/steep-end.curve.json",
     "examples/curves/steep-start.curve.json", "docs/gallery/specs/designer-sketch.curve.json",
+    "examples/curves/water-day.curve.json",
   ]
 
   /// Runs `curvekit` in-process.

@@ -118,7 +118,7 @@ enum EvalCommand: CurveKitCommand {
 
     /// The levels at `times` (in ``units``), in ``units``.
     func levels(_ times: [Double]) -> [Double] {
-      let normalized = units.durationDays == nil ? times : times.map { units.normalized(time: $0) }
+      let normalized = units.duration == nil ? times : times.map { units.normalized(time: $0) }
       let levels: [Double]
       if let cubic {
         levels = cubic.levels(forNormalizedElapsed: normalized, scheme: scheme)

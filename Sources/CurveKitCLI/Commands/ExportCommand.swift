@@ -49,7 +49,7 @@ enum ExportCommand: CurveKitCommand {
     no cubic-bezier can express (degree above 3, or f(0) = f(1)).
     """
   static let options: [OptionSpec] =
-    CurveSourceOptions.all + [
+    CurveSourceOptions.all.filter { $0.name != "--duration" } + [
       .value(
         "--format", placeholder: "css|swiftui|json|css-linear|tokens|keyframes",
         help: "The output format (default css)."),
@@ -94,19 +94,19 @@ enum ExportCommand: CurveKitCommand {
     let rounded = try precision.map { places throws(DesignError) in
       try RoundedEasing(easing, level: export.polynomial, precision: places)
     }
-    let days = curve.durationDays
+    let period: CurveUnits? = curve.periodUnits.duration == nil ? nil : curve.periodUnits
     switch format {
-    case .css: io.write(easing.cssSnippet(name: name, rounded: rounded, durationDays: days))
+    case .css: io.write(easing.cssSnippet(name: name, rounded: rounded, period: period))
     case .swiftui:
-      io.write(easing.swiftUISnippet(name: name, duration: duration, rounded: rounded, durationDays: days))
-    case .json: io.write(JSONWriter.string(easing.jsonValue(name: name, rounded: rounded, durationDays: days)) + "\n")
+      io.write(easing.swiftUISnippet(name: name, duration: duration, rounded: rounded, period: period))
+    case .json: io.write(JSONWriter.string(easing.jsonValue(name: name, rounded: rounded, period: period)) + "\n")
     case .cssLinear:
       let points = try arguments.double("--max-error") ?? 0.1
       guard points > 0, points.isFinite else { throw UsageError("--max-error: '\(points)' must be a positive number") }
       let linear = try LinearEasing(progressOf: export.polynomial, maximumError: points / 100)
       io.write(export.cssLinearSnippet(name: name, linear: linear))
     case .tokens:
-      io.write(JSONWriter.string(export.designTokens(name: name, durationDays: days)) + "\n")
+      io.write(JSONWriter.string(export.designTokens(name: name, period: period)) + "\n")
     case .keyframes:
       io.write(JSONWriter.string(keyframesJSON(try BezierKeyframes(progressOf: export.polynomial), name: name)) + "\n")
     }

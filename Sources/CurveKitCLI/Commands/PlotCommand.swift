@@ -8,7 +8,7 @@ enum PlotCommand: CurveKitCommand {
   static let name = "plot"
   static let abstract = "Draw curves as an SVG or PNG plot."
   static let usage = [
-    "plot SPEC.json [MORE.json …] -o FILE.svg|FILE.png [--days N | --normalized] [--title TEXT] [--png]",
+    "plot SPEC.json [MORE.json …] -o FILE.svg|FILE.png [--days N | --duration D | --normalized] [--title TEXT] [--png]",
     "plot --point T:Y … | --data FILE | --coefficients a,b,… | --from-css EASING -o FILE.svg [fit options]",
   ]
   static let discussion = """
@@ -16,7 +16,8 @@ enum PlotCommand: CurveKitCommand {
     residual whiskers, the linear reference and red bands where a curve rises; a slope
     panel below shows f′ with rising (red) and flat (amber) regions; the legend gives each
     curve's verdict and fit statistics. Several specs are overlaid in distinct colours.
-    The time axis is in days with --days or the first spec's durationDays.
+    The time axis is in days with --days, in DURATION's unit with --duration (10h: hours 0…10),
+    or in the first spec's time unit over its duration (durationDays).
     Curves that share a name are told apart by their file names in the legend and title.
     The SVG is deterministic and rewritten only when it changes. -o FILE.png renders the
     plot as a PNG instead, with rsvg-convert (package librsvg2-bin), and writes no SVG;
@@ -67,10 +68,10 @@ enum PlotCommand: CurveKitCommand {
     let curves = try requests.map { request in try CurveSourceOptions.resolve(request, io: io) }
     // The spec's own curve: its exact monotone optimum under "monotonic": "enforce".
     let series = zip(curves, sources(curves, requests: requests)).map { PlotSeries($0, source: $1) }
-    var days = try arguments.double("--days")
-    if let given = days, !(given > 0) { throw UsageError("--days: '\(given)' must be positive") }
-    if days == nil, !arguments.has("--normalized") { days = curves.lazy.compactMap(\.durationDays).first }
-    let options = PlotOptions(durationDays: days, title: arguments.value("--title"))
+    // --days N or --duration D label the axis through the curves' units (and are checked there).
+    let period = arguments.has("--normalized") ? nil : curves.lazy.map(\.periodUnits).first { $0.duration != nil }
+    let options = PlotOptions(
+      duration: period?.duration, timeUnit: period?.timeUnit ?? .normalized, title: arguments.value("--title"))
     let svg = try SVGPlot.render(series, options: options)
     let count = "\(series.count) curve\(series.count == 1 ? "" : "s")"
     if rendersPNG, let renderer {

@@ -9,17 +9,18 @@ enum TimelineCommand: CurveKitCommand {
   static let name = "timeline"
   static let abstract = "List the exact dates at which the widget's percentage changes."
   static let usage = [
-    "timeline SPEC.json --refill ISO8601 [--days N] [--from ISO8601] [--through ISO8601] [--json]",
+    "timeline SPEC.json --refill ISO8601 [--days N | --duration D] [--from ISO8601] [--through ISO8601] [--json]",
     "timeline --coefficients a,b,… --refill ISO8601 [options]",
     "timeline --point T:Y … | --data FILE | --from-css EASING [fit options] --refill ISO8601 [options]",
-    "timeline SPEC.json --refill ISO8601 --segments [--max-error PP] [--days N] [--json]",
-    "timeline SPEC.json --refill ISO8601 --every DURATION [--days N] [--json]",
+    "timeline SPEC.json --refill ISO8601 --segments [--max-error PP] [--days N | --duration D] [--json]",
+    "timeline SPEC.json --refill ISO8601 --every DURATION [--days N | --duration D] [--json]",
   ]
   static let discussion = """
     The widget shows level·100 rounded half away from zero (DepletionSchedule.widgetPercentage).
-    For a supply refilled at --refill and lasting --days days (default: the spec's durationDays,
-    else 7), prints one line per change of that percentage after --from (default: the refill)
-    and until --through (default: until the level stops changing): the first date at which the
+    For a supply refilled at --refill and lasting --days days or --duration (10h, 90min, 2w;
+    default: the spec's duration in its time unit, else 7 days), prints one line per change
+    of that percentage after --from (default: the refill) and until --through (default: until
+    the level stops changing): the first date at which the
     new percentage shows, as ISO 8601 UTC rounded up to the millisecond, and the percentage.
     Each date is exact: the widget's own level and rounding code shows the new percentage there
     and the old one 1 ms (and one ulp of Date) before. A full depletion has 100 changes.
@@ -73,14 +74,15 @@ enum TimelineCommand: CurveKitCommand {
     let end = try arguments.value("--through").map { text throws(UsageError) in
       Date(timeIntervalSince1970: try ISO8601Time.parse(text, what: "--through"))
     }
-    let days = try arguments.double("--days")
-    if let days, !(days > 0) { throw UsageError("--days: '\(days)' is not a positive number of days") }
     let mode = try Mode(arguments)
 
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     try CurveSourceOptions.ship(curve, as: .timeline, arguments: arguments, io: io)
-    let duration = (days ?? curve.durationDays ?? 7) * DepletionSchedule.secondsInDay
-    guard duration.isFinite else { throw UsageError("--days: the period is too long to represent in seconds") }
+    // --days / --duration are the curve's units (CurveSourceOptions.units), so its period.
+    let duration = curve.durationSeconds ?? 7 * DepletionSchedule.secondsInDay
+    guard duration.isFinite else {
+      throw UsageError("\(periodFlag(arguments)): the period is too long to represent in seconds")
+    }
     switch mode {
     case .changes: break
     case .segments(let maxError):
@@ -109,6 +111,11 @@ enum TimelineCommand: CurveKitCommand {
       io.write(text)
     }
     return .success
+  }
+
+  /// The flag or field that set the period, for messages.
+  static func periodFlag(_ arguments: ParsedArguments) -> String {
+    arguments.has("--duration") ? "--duration" : arguments.has("--days") ? "--days" : "duration"
   }
 
   /// The changes: ``DepletionSchedule/percentageChanges(from:through:)`` for a cubic, the same

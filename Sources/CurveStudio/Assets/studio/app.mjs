@@ -86,7 +86,7 @@ function normPoints(spec) {
 }
 function timeLabel(spec, t) {
   const u = units(spec);
-  return u.duration ? 'day ' + fmt(t * u.duration, 3) : 't ' + fmt(t, 3);
+  return u.duration ? u.unit + ' ' + fmt(t * u.duration, 3) : 't ' + fmt(t, 3);
 }
 function levelLabel(y) { return fixed(y * 100, 1) + ' %'; }
 function specT(spec, t) { return roundTo(t * units(spec).tScale, 6); }
@@ -228,7 +228,7 @@ function drawAxes(doc, frames) {
   const m = frames.main;
   const s = frames.slope;
   // The axes change only with the frame and the time unit: during a drag the frame is frozen.
-  const key = [m.lo, m.hi, s.lo, s.hi, doc.spec.durationDays, doc.spec.timeUnit].join(' ');
+  const key = [m.lo, m.hi, s.lo, s.hi, doc.spec.durationDays, doc.spec.duration, doc.spec.timeUnit].join(' ');
   if (key === plot.axesKey) return;
   plot.axesKey = key;
   clear(plot.grid);
@@ -256,7 +256,8 @@ function drawAxes(doc, frames) {
       plot.ticks);
     label.textContent = tick.label;
   }
-  plot.timeTitle.textContent = units(doc.spec).duration ? 'time (days)' : 'time (fraction of the period)';
+  const timeUnits = units(doc.spec);
+  plot.timeTitle.textContent = timeUnits.duration ? 'time (' + timeUnits.units + ')' : 'time (fraction of the period)';
 }
 
 function render() {
@@ -498,7 +499,7 @@ function renderPreview() {
   $('widget-fill').style.width = Math.min(100, Math.max(0, level * 100)) + '%';
   $('widget-percent').textContent = percent + ' %';
   const u = units(doc.spec);
-  $('widget-time').textContent = u.duration ? 'day ' + fixed(t * u.duration, 2) + ' of ' + fmt(u.duration, 4)
+  $('widget-time').textContent = u.duration ? u.unit + ' ' + fixed(t * u.duration, 2) + ' of ' + fmt(u.duration, 4)
     : 't ' + fixed(t, 3);
   $('scrub').value = String(Math.round(t * 1000));
   $('scrub').setAttribute('aria-valuetext', $('widget-time').textContent + ', ' + percent + ' %');
@@ -574,7 +575,7 @@ function renderVerdict() {
     verdict.className = 'verdict bad';
     const scale = units(spec).duration || 1;
     const where = rising.map(([a, b]) => fmt(a * scale, 3) + '–' + fmt(b * scale, 3)).join(', ');
-    verdict.textContent = '✗ Rises' + (where ? ': ' + (units(spec).duration ? 'days ' : 't ') + where : '');
+    verdict.textContent = '✗ Rises' + (where ? ': ' + (units(spec).duration ? units(spec).units + ' ' : 't ') + where : '');
   }
   const witness = fit.monotonicity && fit.monotonicity.witness;
   detail.textContent = witness
@@ -628,7 +629,8 @@ function renderSettings() {
   }
   $('degree').value = String(spec.degree || 3);
   setInput($('min-slope'), spec.minSlope);
-  setInput($('duration'), spec.durationDays);
+  setInput($('duration'), spec.duration !== undefined ? spec.duration : spec.durationDays);
+  $('duration-label').textContent = 'Duration (' + durationUnit(spec) + ')';
   $('endpoints-field').hidden = !state.features.units;
   $('units-row').hidden = !state.features.units;
   for (const button of document.querySelectorAll('#time-unit button')) {
@@ -644,12 +646,13 @@ function renderSettings() {
       : 'f′(' + k.t + ') = ' + k.slope).join(', ') : 'none (unconstrained)')
     : (spec.endpoints === false ? 'No endpoint constraints.' : 'Endpoints: f(0) = 1, f(1) = 0.');
   $('min-slope-label').textContent = 'Min slope' + (u.days || u.percent ? ' (' + (u.percent ? '%' : 'level') + '/' +
-    (u.days ? 'day' : 'period') + ')' : '');
-  $('t-head').textContent = u.days ? 'day' : 't';
+    (u.days ? u.unit : 'period') + ')' : '');
+  $('t-head').textContent = u.days ? u.unit : 't';
   $('y-head').textContent = u.percent ? 'level %' : 'level';
   for (const id of ['min-slope', 'duration', 'degree', 'name']) $(id).classList.remove('invalid');
   const field = doc.error && doc.error.field;
-  const fieldInput = { minSlope: 'min-slope', durationDays: 'duration', degree: 'degree', name: 'name' }[field];
+  const fieldInput = { minSlope: 'min-slope', durationDays: 'duration', duration: 'duration', degree: 'degree',
+    name: 'name' }[field];
   if (fieldInput) $(fieldInput).classList.add('invalid');
   renderTable();
   renderMilestoneList();
@@ -1465,6 +1468,44 @@ async function fitOthers() {
   render();
 }
 
+/** A period for a spec that switches to a unit without one. */
+const DEFAULT_DURATIONS = { seconds: 60, minutes: 60, hours: 24, days: 7, weeks: 4 };
+
+/** The unit the duration field is in: the time unit, or days for normalized time (durationDays). */
+function durationUnit(spec) {
+  const unit = spec.timeUnit || 'normalized';
+  return unit === 'normalized' ? 'days' : unit;
+}
+
+/**
+ * Sets the period from the duration field. With points in a time unit, offers to keep them
+ * where they are on the plot: the server's /api/convert rescales every number to the new
+ * duration (the one conversion); otherwise the numbers stay and the curve stretches.
+ */
+async function changeDuration(text) {
+  const doc = current();
+  const key = durationUnit(doc.spec) === 'days' ? 'durationDays' : 'duration';
+  const value = Number(text);
+  const old = doc.spec[key];
+  const timed = (doc.spec.timeUnit || 'normalized') !== 'normalized';
+  if (!timed || !(old > 0) || !(value > 0) || value === old || !(doc.spec.points || []).length
+    || !window.confirm('Keep the points where they are on the plot (rescale them to ' + value + ' '
+      + durationUnit(doc.spec) + ')?')) {
+    setNumber(key, text);
+    return;
+  }
+  const result = await api('POST', '/api/convert?spec=' + doc.index, { spec: doc.spec,
+    timeUnit: doc.spec.timeUnit, levelUnit: doc.spec.levelUnit || 'fraction', duration: value });
+  if (result.status !== 200) {
+    setStatus('Duration not changed: ' + ((result.data && result.data.error) || 'HTTP ' + result.status), 'bad');
+    return;
+  }
+  checkpoint(doc);
+  doc.spec = result.data.spec;
+  doc.units = result.data.units;
+  changed(true);
+}
+
 /**
  * Replaces the curve by a preset shape, in the current spec's units: the server converts every
  * number (points, constraints such as the steep start's flat end, minSlope) into them, and the
@@ -1476,6 +1517,7 @@ async function applyPreset(id) {
   const doc = current();
   const spec = clone(preset.spec);
   spec.name = doc.spec.name || preset.name;
+  // The preset is normalized: a period in days rides along; one in another unit goes to the conversion.
   for (const key of ['description', 'durationDays', 'codegen']) {
     if (doc.spec[key] !== undefined) spec[key] = doc.spec[key];
   }
@@ -1483,7 +1525,8 @@ async function applyPreset(id) {
   const levelUnit = doc.spec.levelUnit || 'fraction';
   let converted = spec;
   if (timeUnit !== 'normalized' || levelUnit !== 'fraction') {
-    const result = await api('POST', '/api/convert?spec=' + doc.index, { spec, timeUnit, levelUnit });
+    const result = await api('POST', '/api/convert?spec=' + doc.index,
+      { spec, timeUnit, levelUnit, duration: doc.spec.duration });
     if (result.status !== 200) {
       setStatus('Preset not applied: ' + ((result.data && result.data.error) || 'HTTP ' + result.status), 'bad');
       return;
@@ -1529,7 +1572,7 @@ function wire() {
   $('name').addEventListener('change', () => setField('name', $('name').value));
   $('degree').addEventListener('change', () => setField('degree', Number($('degree').value)));
   $('min-slope').addEventListener('change', () => setNumber('minSlope', $('min-slope').value));
-  $('duration').addEventListener('change', () => setNumber('durationDays', $('duration').value));
+  $('duration').addEventListener('change', () => changeDuration($('duration').value));
   $('endpoints').addEventListener('change', () => setField('endpoints', $('endpoints').checked ? undefined : false));
   for (const button of document.querySelectorAll('#policy button')) {
     button.addEventListener('click', () => setField('monotonic', button.dataset.policy === 'require' ? undefined
@@ -1551,10 +1594,12 @@ function wire() {
       const time = button.closest('#time-unit') ? button.dataset.unit : (doc.spec.timeUnit || 'normalized');
       const level = button.closest('#level-unit') ? button.dataset.unit : (doc.spec.levelUnit || 'fraction');
       if (time === (doc.spec.timeUnit || 'normalized') && level === (doc.spec.levelUnit || 'fraction')) return;
-      const base = time === 'days' && !(doc.spec.durationDays > 0) ? Object.assign({}, doc.spec, { durationDays: 7 })
-        : doc.spec;
+      // A unit needs a period: without one, a typical one for the unit (the field then edits it).
+      const hasPeriod = doc.spec.duration > 0 || doc.spec.durationDays > 0;
+      const duration = hasPeriod ? undefined : DEFAULT_DURATIONS[time];
       // The server rewrites every number (points, milestones, constraints, minSlope) so the curve stays.
-      const result = await api('POST', '/api/convert?spec=' + doc.index, { spec: base, timeUnit: time, levelUnit: level });
+      const result = await api('POST', '/api/convert?spec=' + doc.index,
+        { spec: doc.spec, timeUnit: time, levelUnit: level, duration });
       if (result.status !== 200) {
         setStatus('Units not changed: ' + ((result.data && result.data.error) || 'HTTP ' + result.status), 'bad');
         return;

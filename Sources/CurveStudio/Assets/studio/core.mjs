@@ -8,7 +8,7 @@
 
 /** The spec's keys in the house order (CurveSpec's), used when the session has not said. */
 export const DEFAULT_KEY_ORDER = ['name', 'description', 'timeUnit', 'levelUnit', 'points', 'weights', 'degree',
-  'durationDays', 'endpoints', 'constraints', 'milestones', 'monotonic', 'minSlope', 'codegen'];
+  'duration', 'durationDays', 'endpoints', 'constraints', 'milestones', 'monotonic', 'minSlope', 'codegen'];
 
 /**
  * The spec as one canonical JSON string: keys in `keyOrder` (unknown keys after them, by name),
@@ -186,15 +186,20 @@ export function percentageAt(steps, t) {
 }
 
 /**
- * The server's unit scales ({spec: {timeScale, levelScale}, display: {durationDays, percent}})
- * in the page's shape; the identity before any answer has arrived.
+ * The server's unit scales ({spec: {timeScale, levelScale}, display: {timeUnit, duration,
+ * durationDays, percent}}) in the page's shape; the identity before any answer has arrived.
+ * `days` is true when the spec's times are in a unit (days, hours, …), named by `unit`
+ * ("hour") and `units` ("hours").
  */
 export function unitScales(answer) {
   const spec = (answer && answer.spec) || { timeScale: 1, levelScale: 1 };
   const display = (answer && answer.display) || { durationDays: null, percent: false };
+  const duration = display.duration !== undefined ? display.duration : display.durationDays;
+  const unit = { seconds: 'second', minutes: 'minute', hours: 'hour', weeks: 'week' }[display.timeUnit] || 'day';
   return {
-    tScale: spec.timeScale, yScale: spec.levelScale, duration: display.durationDays, percent: display.percent,
-    days: spec.timeScale !== 1 || display.durationDays !== null && spec.timeScale === display.durationDays,
+    tScale: spec.timeScale, yScale: spec.levelScale, duration, percent: display.percent,
+    days: spec.timeScale !== 1 || duration !== null && spec.timeScale === duration,
+    unit: duration ? unit : 't', units: duration ? unit + 's' : 't',
   };
 }
 

@@ -131,7 +131,8 @@ test('the preview percentage is the last step at or before t', async () => {
 
 test('unit scales come from the server, identity before an answer', async () => {
   const { unitScales } = await import('./core.mjs');
-  assert.deepEqual(unitScales(null), { tScale: 1, yScale: 1, duration: null, percent: false, days: false });
+  assert.deepEqual(unitScales(null),
+    { tScale: 1, yScale: 1, duration: null, percent: false, days: false, unit: 't', units: 't' });
   const days = unitScales({ spec: { timeScale: 7, levelScale: 100 }, display: { durationDays: 7, percent: true } });
   assert.equal(days.tScale, 7);
   assert.equal(days.yScale, 100);
@@ -139,6 +140,11 @@ test('unit scales come from the server, identity before an answer', async () => 
   assert.ok(days.percent && days.days);
   const shown = unitScales({ spec: { timeScale: 1, levelScale: 1 }, display: { durationDays: 10, percent: false } });
   assert.ok(!shown.days && shown.duration === 10);
+  const hours = unitScales({ spec: { timeScale: 10, levelScale: 100 },
+    display: { timeUnit: 'hours', duration: 10, durationDays: null, percent: true } });
+  assert.equal(hours.tScale, 10);
+  assert.equal(hours.duration, 10);
+  assert.ok(hours.days && hours.unit === 'hour' && hours.units === 'hours');
 });
 
 test('axis steps are 1, 2, 2.5 or 5 × 10ᵏ, at least the rough step', async () => {
