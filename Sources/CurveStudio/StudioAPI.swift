@@ -194,9 +194,19 @@ package enum StudioAPI {
       do {
         let options = try GenerationOptions.resolved(for: curve)
         let text = try SwiftCodeGenerator.generate(curve, options: options)
+        // The same curve in the other languages; a spec option a language lacks (the table
+        // inverse) becomes that tab's comment, never a failure of the Swift answer.
+        func other(_ language: TargetLanguage) -> JSONValue {
+          do {
+            return .string(try CodeGenerator.generate(curve, options: options, language: language))
+          } catch {
+            return .string("// not generated: \(error)\n")
+          }
+        }
         return .success(
           .object([
-            ("swift", .string(text)), ("typeName", .string(options.typeName)),
+            ("swift", .string(text)), ("kotlin", other(.kotlin)), ("typescript", other(.typescript)),
+            ("typeName", .string(options.typeName)),
             ("notes", .array(diagnostics.map { .string($0.message) })),
             ("diagnostics", FitReportRenderer.diagnosticsJSON(diagnostics)),
           ]))
@@ -206,11 +216,17 @@ package enum StudioAPI {
     }
   }
 
-  /// `POST /api/export`: `{"css": …, "cssFunction": …, "swiftui": …, "notes": […],
-  /// "diagnostics": […]}`, what `curvekit export SPEC` prints in each format, by the same
-  /// ship rule and the same ``EasingExport`` (rescaling included).
-  package static func export(_ spec: CurveSpec, duration: Double = 0.35) -> Result<JSONValue, Failure> {
-    resolve(spec).flatMap { curve in
+  /// `POST /api/export[?precision=N]`: `{"css": …, "cssFunction": …, "swiftui": …, "notes": […],
+  /// "diagnostics": […]}`, what `curvekit export SPEC [--precision N]` prints in each format, by
+  /// the same ship rule and the same ``EasingExport`` (rescaling included); a precision outside
+  /// 1…12 is a 400.
+  package static func export(_ spec: CurveSpec, duration: Double = 0.35, precision: Int? = nil) -> Result<
+    JSONValue, Failure
+  > {
+    if let precision, !RoundedEasing.precisionRange.contains(precision) {
+      return .failure(Failure(status: 400, message: String(describing: DesignError.precisionOutOfRange(precision))))
+    }
+    return resolve(spec).flatMap { curve in
       var diagnostics = curve.diagnostics(for: .export)
       guard !diagnostics.refuses else { return .failure(.refused(diagnostics)) }
       let export: EasingExport
@@ -222,10 +238,14 @@ package enum StudioAPI {
       diagnostics += export.notes
       let name = curve.name ?? "Depletion"
       let easing = export.easing
+      // `curvekit export --precision N`: the rounded easing and its deviation, next to the exact one.
+      let rounded = precision.flatMap { try? RoundedEasing(easing, level: export.polynomial, precision: $0) }
+      let period: CurveUnits? = curve.periodUnits.duration == nil ? nil : curve.periodUnits
       return .success(
         .object([
-          ("css", .string(easing.cssSnippet(name: name))), ("cssFunction", .string(easing.cssFunction)),
-          ("swiftui", .string(easing.swiftUISnippet(name: name, duration: duration))),
+          ("css", .string(easing.cssSnippet(name: name, rounded: rounded, period: period))),
+          ("cssFunction", .string(easing.cssFunction)),
+          ("swiftui", .string(easing.swiftUISnippet(name: name, duration: duration, rounded: rounded, period: period))),
           ("notes", .array(diagnostics.map { .string($0.message) })),
           ("diagnostics", FitReportRenderer.diagnosticsJSON(diagnostics)),
         ]))

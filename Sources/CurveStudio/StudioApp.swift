@@ -17,7 +17,7 @@ import CurveStudioServer
 /// | `POST /api/fit` | `curvekit fit --json`'s members for `{"spec"}`, then `"plot"` (what the page draws) |
 /// | `POST /api/convert` | the spec with its numbers in other units (`timeUnit`, `levelUnit`) |
 /// | `GET /api/live?ticket=T` | a WebSocket for live fits while dragging (see ``StudioAPI/live(_:sourceNames:)``) |
-/// | `POST /api/generate`, `POST /api/export` | the Swift file, and the CSS / SwiftUI easing |
+/// | `POST /api/generate`, `POST /api/export[?precision=N]` | the Swift, Kotlin and TypeScript files, and the CSS / SwiftUI easing |
 package struct StudioApp: Sendable {
   /// The specs, in command-line order.
   package let documents: [StudioDocument]
@@ -49,7 +49,10 @@ package struct StudioApp: Sendable {
       }
     case "/api/fit": return post(request) { spec in StudioAPI.fit(spec).map(Self.jsonText) }
     case "/api/generate": return post(request) { spec in StudioAPI.generate(spec).map(Self.json) }
-    case "/api/export": return post(request) { spec in StudioAPI.export(spec).map(Self.json) }
+    case "/api/export":
+      return post(request) { spec in
+        StudioAPI.export(spec, precision: request.queryValue("precision").map { Int($0) ?? 0 }).map(Self.json)
+      }
     case "/api/convert":
       return only(["POST"], request) {
         if let refusal = Self.requireJSON(request) { return refusal }

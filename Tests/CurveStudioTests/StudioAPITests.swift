@@ -210,6 +210,16 @@ struct StudioAPITests {
     #expect(exported["css"] as? String == Self.cli(["export", path]).output)
     #expect(exported["swiftui"] as? String == Self.cli(["export", path, "--format", "swiftui"]).output)
     #expect((exported["cssFunction"] as? String)?.hasPrefix("cubic-bezier(") == true)
+    // The other languages, exactly what `generate --language` prints.
+    #expect(generated["kotlin"] as? String == Self.cli(["generate", path, "--language", "kotlin"]).output)
+    #expect(generated["typescript"] as? String == Self.cli(["generate", path, "--language", "typescript"]).output)
+    // The designer's decimals, exactly what `export --precision N` prints; out of range is a 400.
+    let rounded = StudioFixture.object(fixture.request("POST", "/api/export?spec=0&precision=3", body: body))
+    #expect(rounded["css"] as? String == Self.cli(["export", path, "--precision", "3"]).output)
+    #expect(
+      (rounded["css"] as? String)?.contains("rounded to 3 decimals") == true
+        || rounded["css"] as? String != exported["css"] as? String)
+    #expect(fixture.request("POST", "/api/export?spec=0&precision=40", body: body)?.status == 400)
   }
 
   @Test("method and route errors: 405 with Allow, 404 for unknown routes")

@@ -820,20 +820,30 @@ async function refreshExport() {
   if (doc.error) {
     // Nothing ships from a spec that does not fit: no stale code to copy.
     const why = 'not shipped: the spec does not fit: ' + doc.error.error;
-    state.exportText = { swift: '// ' + why, css: '/* ' + why + ' */', swiftui: '// ' + why };
-    state.exportOK = { swift: false, css: false, swiftui: false };
+    state.exportText = { swift: '// ' + why, css: '/* ' + why + ' */', swiftui: '// ' + why, kotlin: '// ' + why, typescript: '// ' + why };
+    state.exportOK = { swift: false, css: false, swiftui: false, kotlin: false, typescript: false };
     state.exportNotes = [];
     renderExport();
     return;
   }
   const body = { spec: doc.spec };
-  const [generated, exported] = await Promise.all([api('POST', '/api/generate?spec=' + doc.index, body), api('POST', '/api/export?spec=' + doc.index, body)]);
+  // The rounded easing is the server's (curvekit export --precision), never rounded here.
+  const precision = $('precision').value;
+  const exportPath = '/api/export?spec=' + doc.index + (precision ? '&precision=' + precision : '');
+  const [generated, exported] = await Promise.all([api('POST', '/api/generate?spec=' + doc.index, body), api('POST', exportPath, body)]);
   if (doc !== current()) return;
   state.exportText.swift = generated.status === 200 ? generated.data.swift : '// ' + generated.data.error;
+  state.exportText.kotlin = generated.status === 200 ? generated.data.kotlin : '// ' + generated.data.error;
+  state.exportText.typescript = generated.status === 200 ? generated.data.typescript : '// ' + generated.data.error;
   state.exportText.css = exported.status === 200 ? exported.data.css : '/* ' + exported.data.error + ' */';
   state.exportText.swiftui = exported.status === 200 ? exported.data.swiftui : '// ' + exported.data.error;
   // The ship rule's answer: a refused curve (422, with its diagnostics) has nothing to copy.
-  state.exportOK = { swift: generated.status === 200, css: exported.status === 200, swiftui: exported.status === 200 };
+  const generatedOK = generated.status === 200;
+  state.exportOK = {
+    swift: generatedOK, css: exported.status === 200, swiftui: exported.status === 200,
+    kotlin: generatedOK && !generated.data.kotlin.startsWith('// not generated'),
+    typescript: generatedOK && !generated.data.typescript.startsWith('// not generated'),
+  };
   state.exportNotes = [].concat(generated.status === 200 ? generated.data.notes : [],
     exported.status === 200 ? exported.data.notes : []);
   renderExport();
@@ -843,6 +853,7 @@ function renderExport() {
     tab.setAttribute('aria-selected', String(tab.dataset.format === state.format));
   }
   $('code').textContent = state.exportText[state.format] || '';
+  $('precision-label').hidden = !(state.format === 'css' || state.format === 'swiftui');
   $('code-notes').textContent = state.exportNotes.join(' ');
   const shippable = !!(state.exportOK && state.exportOK[state.format]);
   $('copy').disabled = !shippable;
@@ -1555,6 +1566,7 @@ function wire() {
   $('use-enforce').addEventListener('click', () => setField('monotonic', 'enforce'));
   $('play').addEventListener('click', togglePlay);
   $('copy').addEventListener('click', copyCode);
+  $('precision').addEventListener('change', refreshExport);
   $('speed').addEventListener('change', () => { state.preview.speed = Number($('speed').value); });
   $('scrub').addEventListener('input', () => {
     state.preview.t = Number($('scrub').value) / 1000;
