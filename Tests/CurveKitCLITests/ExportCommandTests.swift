@@ -266,4 +266,20 @@ struct ExportCommandTests {
     let quintic = runCurveKit(["export", "--coefficients", "1,0,0,0,-2,1", "--format", "keyframes"])
     #expect(quintic.status == 2 && isOneLineError(quintic.errors), "\(quintic.errors)")
   }
+
+  @Test("--bezier fit exports a degree-5 curve as a free cubic-bezier with its certified distance")
+  func bezierFit() throws {
+    let spec = Fixtures.path("specs/s-curve.curve.json")
+    let css = runCurveKit(["export", spec, "--bezier", "fit"])
+    #expect(css.status == 0 && css.output.contains("cubic-bezier(") && css.output.contains("(certified;"), "\(css)")
+    let json = runCurveKit(["export", spec, "--bezier", "fit", "--format", "json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let distance = try #require(object["certifiedDistance"] as? Double)
+    #expect(distance > 0 && distance < 1, "percentage points: \(distance)")
+    #expect(runCurveKit(["export", spec]).status == 2, "the exact form does not exist for degree 5")
+    for bad in [["--bezier", "fit", "--format", "swiftui"], ["--bezier", "best"]] {
+      let result = runCurveKit(["export", spec] + bad)
+      #expect(result.status == 2 && isOneLineError(result.errors), "\(bad): \(result.errors)")
+    }
+  }
 }

@@ -20,6 +20,7 @@ enum ExportCommand: CurveKitCommand {
     "export SPEC.json [--format css|swiftui|json|css-linear|tokens] [--precision N] [--duration SECONDS]",
     "export SPEC.json --format css-linear [--max-error PP]",
     "export SPEC.json --format keyframes",
+    "export SPEC.json --bezier fit [--format css|json]",
     "export --coefficients a,b,c,d [--name NAME] [--format css|swiftui|json]",
     "export --point T:Y … | --data FILE | --from-css EASING [fit options] [--format css|swiftui|json]",
   ]
@@ -45,6 +46,10 @@ enum ExportCommand: CurveKitCommand {
     that refuse Bézier handles outside [0, 1] (UIKit's UICubicTimingParameters, Lottie): the
     progress split exactly (de Casteljau) into the fewest greedy pieces whose handles are in
     [0, 1]; each keyframe's "out" and "in" are the handles of the piece to the next one.
+    --bezier fit (with css or json) prints instead the best-fitting free cubic-bezier (time
+    handles free in [0, 1]) with its certified distance from the curve in percentage points,
+    for any degree up to 10, where no Bézier is exact; the default, --bezier exact, is the
+    exact form of a cubic.
     Exit status: 0 exported; 1 the ship rule refused the curve; 2 invalid input, or a curve
     no cubic-bezier can express (degree above 3, or f(0) = f(1)).
     """
@@ -56,12 +61,31 @@ enum ExportCommand: CurveKitCommand {
       .value(
         "--max-error", placeholder: "PP",
         help: "css-linear: the largest distance from the curve, in percentage points (default 0.1)."),
+      .value("--bezier", placeholder: "exact|fit", help: "css, json: the exact Bézier (default) or the best free one."),
       .value("--name", placeholder: "NAME", help: "The curve's name (default: the spec's name, or Depletion)."),
       .value("--duration", placeholder: "SECONDS", help: "The SwiftUI animation duration (default 0.35)."),
       .value(
         "--precision", placeholder: "N",
         help: "Also give the easing rounded to N decimals (1…12) and its largest deviation from the curve."),
     ] + CurveSourceOptions.shipOverrides
+
+  /// `--bezier fit`: the free easing and its certified distance, as CSS or one JSON object.
+  static func fittedBezier(_ fit: FreeBezierFit, name: String, json: Bool) -> String {
+    let easing = fit.easing
+    let points = 100 * fit.certifiedDistance
+    if json {
+      return JSONWriter.string(
+        .object([
+          ("name", .string(name)), ("cubicBezier", .numbers([easing.x1, easing.y1, easing.x2, easing.y2])),
+          ("certifiedDistance", .number(points)), ("attainedDistance", .number(100 * fit.measuredDistance)),
+        ])) + "\n"
+    }
+    let property = "--" + name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined() + "-easing"
+    return "/* \(name.replacingOccurrences(of: "*/", with: "* /")): progress = 1 − level, the best free cubic-bezier: "
+      + "within \(CurveUnits.rounded(points, decimals: 4)) percentage points of the curve everywhere (certified; "
+      + "\(CurveUnits.rounded(100 * fit.measuredDistance, decimals: 4)) reached). */\n"
+      + ":root { \(property): \(easing.cssFunction); }\n"
+  }
 
   /// `--format keyframes`: `{"name", "keyframes": [{"time", "value", "out": [⅓, y], "in": [⅔, y]}, …]}`.
   static func keyframesJSON(_ keyframes: BezierKeyframes, name: String) -> JSONValue {
@@ -87,6 +111,15 @@ enum ExportCommand: CurveKitCommand {
     let precision = try arguments.integer("--precision", in: RoundedEasing.precisionRange)
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     let name = arguments.value("--name") ?? curve.name ?? "Depletion"
+    switch arguments.value("--bezier") {
+    case nil, "exact"?: break
+    case "fit"?:
+      guard format == .css || format == .json else { throw UsageError("--bezier fit applies to --format css and json") }
+      try CurveSourceOptions.ship(curve, as: .export, arguments: arguments, io: io)
+      io.write(fittedBezier(try FreeBezierFit(progressOf: curve.polynomial), name: name, json: format == .json))
+      return .success
+    case let other?: throw UsageError("--bezier: unknown value '\(other)' (expected one of: exact, fit)")
+    }
     // A curve no cubic-bezier can express is invalid input (exit 2), whatever the ship rule says.
     let export = try EasingExport(curve)
     try CurveSourceOptions.ship(curve, as: .export, arguments: arguments, io: io)
