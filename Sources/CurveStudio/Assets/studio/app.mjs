@@ -5,7 +5,7 @@ import {
   DEFAULT_KEY_ORDER, RECONNECT, canonicalJSON, checkpoint as historyCheckpoint, dropCheckpoint, frameMaps, knotPath,
   clamp, insideFrame, keyMove, nextDelay, niceStep, percentageAt, snapDrag, touchRadiusFor, redo as historyRedo, undo as historyUndo, unitScales, valueAt,
 } from './core.mjs';
-import { tokenFromFragment } from './core.mjs';
+import { slopeUnits, tokenFromFragment } from './core.mjs';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
@@ -203,7 +203,7 @@ function buildPlot() {
     return node;
   };
   title(16, m.top + m.height / 2, 'level', true);
-  title(16, s.top + s.height / 2, 'slope f′', true);
+  plot.slopeTitle = title(16, s.top + s.height / 2, 'slope', true);
   plot.timeTitle = title(m.left + m.width / 2, s.top + s.height + 40, 'time');
   svg.addEventListener('dblclick', onPlotDoubleClick);
   svg.addEventListener('pointerdown', onPlotPointerDown);
@@ -245,12 +245,16 @@ function drawAxes(doc, frames) {
     const label = el('text', { class: 'tick', x: m.left - 8, y: Y(m, v) + 4, 'text-anchor': 'end' }, plot.ticks);
     label.textContent = Math.round(v * 100) + ' %';
   }
-  const step = niceStep((s.hi - s.lo) / 3);  // axis geometry of the visible frame (core.mjs)
-  for (let v = Math.ceil(s.lo / step) * step, k = 0; v <= s.hi + 1e-12 && k < 20; v += step, k++) {
+  // The slope in the designer's units: % (or level) per day, hour, … (per period without a duration).
+  const shown = slopeUnits(units(doc.spec));
+  const step = niceStep((s.hi - s.lo) * shown.scale / 3);  // axis geometry of the visible frame (core.mjs)
+  for (let d = Math.ceil(s.lo * shown.scale / step) * step, k = 0; d <= s.hi * shown.scale + 1e-12 && k < 20; d += step, k++) {
+    const v = d / shown.scale;
     el('line', { x1: s.left, x2: s.left + s.width, y1: Y(s, v), y2: Y(s, v) }, plot.grid);
     const label = el('text', { class: 'tick', x: s.left - 8, y: Y(s, v) + 4, 'text-anchor': 'end' }, plot.ticks);
-    label.textContent = fmt(Math.abs(v) < step * 1e-9 ? 0 : v, 3);
+    label.textContent = fmt(Math.abs(d) < step * 1e-9 ? 0 : d, 3);
   }
+  plot.slopeTitle.textContent = 'slope (' + shown.label + ')';
   for (const tick of tt) {
     const label = el('text', { class: 'tick', x: X(s, tick.t), y: s.top + s.height + 18, 'text-anchor': 'middle' },
       plot.ticks);

@@ -203,6 +203,19 @@ export function unitScales(answer) {
   };
 }
 
+/**
+ * How the slope panel speaks: f′ (level fraction per period) times `scale` is the slope in the
+ * designer's units, named by `label`: "% per day", "% per hour", "per week", "% per period".
+ */
+export function slopeUnits(u) {
+  const perLevel = u.percent ? 100 : 1;
+  const duration = u.duration || null;
+  return {
+    scale: perLevel / (duration || 1),
+    label: (u.percent ? '% ' : '') + 'per ' + (duration ? u.unit : 'period'),
+  };
+}
+
 /** The smallest of 1, 2, 2.5, 5 × 10ᵏ at least `rough`: the step of a visible axis' ticks. */
 export function niceStep(rough) {
   if (!(rough > 0) || !isFinite(rough)) return 1;

@@ -5,7 +5,7 @@ import {
   DEFAULT_KEY_ORDER, HISTORY_LIMIT, RECONNECT, canonicalJSON, checkpoint, clamp, dropCheckpoint, frameMaps,
   insideFrame, newHistory, nextDelay, redo, undo,
 } from './core.mjs';
-import { tokenFromFragment } from './core.mjs';
+import { slopeUnits, tokenFromFragment } from './core.mjs';
 
 test('canonical JSON orders keys as the house style and drops null members', () => {
   const spec = { minSlope: 0.1, points: [[0.5, 0.5]], name: 'A', zeta: 1, alpha: 2, weights: null };
@@ -212,4 +212,16 @@ test('the token comes only from the link fragment, and only as a plain token', (
   assert.equal(tokenFromFragment('#token=' + token + '%0d%0aX-Evil:%201'), null);
   assert.equal(tokenFromFragment('#token=' + 'a'.repeat(257)), null);
   assert.equal(tokenFromFragment(undefined), null);
+});
+
+test('slopeUnits: the slope panel speaks % per day, per hour, or per period', () => {
+  const days = slopeUnits({ percent: true, duration: 7, unit: 'day' });
+  assert.equal(days.label, '% per day');
+  assert.equal(-1.4 * days.scale, -20);  // f′ = −1.4 per week is −20 % per day
+  const hours = slopeUnits({ percent: false, duration: 10, unit: 'hour' });
+  assert.equal(hours.label, 'per hour');
+  assert.equal(hours.scale, 0.1);
+  const plain = slopeUnits({ percent: false, duration: null, unit: 't' });
+  assert.equal(plain.label, 'per period');
+  assert.equal(plain.scale, 1);
 });
