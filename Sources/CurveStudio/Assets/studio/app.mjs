@@ -581,13 +581,19 @@ function renderVerdict() {
     const where = rising.map(([a, b]) => fmt(a * scale, 3) + '–' + fmt(b * scale, 3)).join(', ');
     verdict.textContent = '✗ Rises' + (where ? ': ' + (units(spec).duration ? units(spec).units + ' ' : 't ') + where : '');
   }
+  // Words in the designer's units first; the exact witness and the statistics on hover.
   const witness = fit.monotonicity && fit.monotonicity.witness;
+  const slopeWords = slopeUnits(units(spec));
   detail.textContent = witness
-    ? 'Exact witness: ' + witness.text + ' > 0, at ' + timeLabel(spec, witness.t)
-    : 'Exact verdict: ' + mono.verdict;
-  if (mono.policy !== 'require') detail.textContent += ' · policy ' + mono.policy;
+    ? 'Proven: the level goes up by ' + fmt(witness.slope * slopeWords.scale, 3) + ' ' + slopeWords.label +
+      ' at ' + timeLabel(spec, witness.t)
+    : mono.decreasing ? 'Proven by an exact check on the whole period' : 'Exact verdict: ' + mono.verdict;
+  detail.title = witness ? 'Exact witness: ' + witness.text + ' > 0' : 'Exact verdict: ' + mono.verdict;
+  if (mono.policy === 'ignore') detail.textContent += ' · rising allowed (monotonic: ignore)';
   if (mono.policy === 'enforce' && mono.wasAlreadyMonotone === false && mono.active) {
-    detail.textContent += ' · active ' + mono.active.join(', ') + ' · RMSE +' + fmt(mono.rmseRise, 3);
+    detail.textContent += ' · made to never rise: held flat where it would go up, missing your points by ' +
+      percentPoints(mono.rmseRise) + ' points more';
+    detail.title += ' · active constraints: ' + mono.active.join(', ') + ' · RMSE +' + fmt(mono.rmseRise, 3);
   }
   const worst = fit.maxAbsResidual;
   const worstT = fit.maxAbsResidualT;
