@@ -784,6 +784,10 @@ function toggleExact(index) {
     renderTable();
     return;
   }
+  // Remembered, so that toggling back restores the point's weight too.
+  const [t, value] = doc.spec.points[index];
+  doc.exactWeights = doc.exactWeights || new Map();
+  doc.exactWeights.set(t + ',' + value, doc.spec.weights ? doc.spec.weights[index] : 1);
   checkpoint(doc);
   doc.spec = next;
   state.selected = -1;
@@ -792,7 +796,9 @@ function toggleExact(index) {
 /** Makes the exact point (value constraint `index`) a weighted point again. */
 function toggleWeighted(index) {
   const doc = current();
-  const next = makeWeighted(doc.spec, index);
+  const constraint = doc.spec.constraints[index];
+  const remembered = doc.exactWeights && constraint ? doc.exactWeights.get(constraint.t + ',' + constraint.value) : 1;
+  const next = makeWeighted(doc.spec, index, remembered === undefined ? 1 : remembered);
   if (!next) return;
   checkpoint(doc);
   doc.spec = next;

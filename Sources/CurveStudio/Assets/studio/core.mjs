@@ -311,11 +311,12 @@ export function makeExact(spec, index) {
 }
 
 /**
- * A copy of the spec with the value constraint `index` made a weighted point again (weight 1, in
- * time order among the points); `constraints` is dropped when it empties. Null for a slope
- * constraint or no such constraint.
+ * A copy of the spec with the value constraint `index` made a weighted point again (with `weight`,
+ * 1 by default: the weight it had before it was made exact, when the page remembers it; in time
+ * order among the points); `constraints` is dropped when it empties. Null for a slope constraint
+ * or no such constraint.
  */
-export function makeWeighted(spec, index) {
+export function makeWeighted(spec, index, weight = 1) {
   const list = spec && Array.isArray(spec.constraints) ? spec.constraints : [];
   const constraint = list[index];
   if (!constraint || constraint.value === undefined || constraint.slope !== undefined) return null;
@@ -326,6 +327,12 @@ export function makeWeighted(spec, index) {
   let at = next.points.findIndex((p) => p[0] > constraint.t);
   if (at < 0) at = next.points.length;
   next.points.splice(at, 0, [constraint.t, constraint.value]);
-  if (Array.isArray(next.weights)) next.weights.splice(at, 0, 1);
+  const w = weight > 0 && Number.isFinite(weight) ? weight : 1;
+  if (Array.isArray(next.weights)) {
+    next.weights.splice(at, 0, w);
+  } else if (w !== 1) {
+    next.weights = next.points.map(() => 1);
+    next.weights[at] = w;
+  }
   return next;
 }

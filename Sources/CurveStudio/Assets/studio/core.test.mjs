@@ -254,4 +254,10 @@ test('exact toggles a point into a value constraint and back, in the spec\'s uni
   assert.equal(makeExact(one, 0), null);
   assert.deepEqual(makeWeighted(one, 0), plain);
   assert.equal(makeExact(plain, 5), null);
+  // The weight a point had comes back with it, when the page passes it.
+  const weighted = makeWeighted(exact, 1, 2);
+  assert.deepEqual(weighted.points, spec.points);
+  assert.deepEqual(weighted.weights, [1, 2, 1]);
+  assert.deepEqual(makeWeighted(one, 0, 3).weights, [3, 1]);
+  assert.equal(makeWeighted(one, 0, -1).weights, undefined, 'a bad weight is 1');
 });
