@@ -98,7 +98,7 @@ let package = Package(
       ]
     ),
     // `curvekit design`, the studio's command.
-    .target(name: "CurveStudioCLI", dependencies: ["CurveKitCLI", "CurveStudio", "CurveStudioServer"]),
+    .target(name: "CurveStudioCLI", dependencies: ["CurveKitCLI", "CurveSpec", "CurveStudio", "CurveStudioServer"]),
     .executableTarget(name: "curvekit", dependencies: ["CurveKitCLI", "CurveStudioCLI"]),
     // The plugins' tool: the same commands without the studio, so applying the build plugin
     // compiles no HTTP server.

@@ -12,5 +12,6 @@ package enum CommandRegistry {
     GenerateCommand.self,
     PlotCommand.self,
     ExportCommand.self,
+    ShareCommand.self,
   ]
 }

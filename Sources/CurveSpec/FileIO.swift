@@ -181,6 +181,37 @@ package enum FileIO {
     }
   }
 
+  /// What ``createNew(_:with:)`` did.
+  package enum CreateOutcome: Sendable, Equatable {
+    /// The file was created with exactly these bytes.
+    case created
+    /// Something (a file, a link, a directory) already has that name; nothing was written.
+    case exists
+  }
+
+  /// Creates the file `path` with `bytes`, never replacing anything: `O_CREAT | O_EXCL |
+  /// O_NOFOLLOW`, so an existing file, directory or symbolic link (dangling too) at `path` is
+  /// left alone and answered ``CreateOutcome/exists``. The file gets 0666 less the umask; it is
+  /// fsynced, and removed again when writing fails (it is ours: we created it).
+  /// - Throws: ``FileWriteError`` when the directory does not exist or the system refuses.
+  package static func createNew(_ path: String, with bytes: [UInt8]) throws(FileWriteError) -> CreateOutcome {
+    let descriptor = systemOpen(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      if errno == EEXIST || errno == ELOOP { return .exists }
+      throw FileWriteError("cannot create '\(path)': \(String(cString: strerror(errno)))")
+    }
+    var failure: String?
+    let errorNumber = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+    if errorNumber != 0 { failure = String(cString: strerror(errorNumber)) }
+    if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+    if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+    if let failure {
+      unlink(path)
+      throw FileWriteError("cannot write '\(path)': \(failure)")
+    }
+    return .created
+  }
+
   /// The temporary name prefix ``replace(_:with:mode:)`` uses for `path`:
   /// `.<name>.curvekit-` in the same directory, followed by six random characters.
   package static func temporaryPrefix(for path: String) -> String {
@@ -213,6 +244,9 @@ package enum FileIO {
     return parent.isEmpty ? "/" : parent
   }
 }
+
+/// `open(2)` with a mode, under a name that does not collide with the module's functions.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
 
 /// `write(2)`, under a name that does not collide with ``FileIO/write(_:to:)``.
 private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {

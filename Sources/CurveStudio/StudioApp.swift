@@ -16,18 +16,29 @@ import CurveStudioServer
 /// | `PUT /api/spec?spec=N` | saves `{"spec"}` under `If-Match: ETAG` (or `If-None-Match: *` for a new file) |
 /// | `POST /api/fit` | `curvekit fit --json`'s members for `{"spec"}`, then `"plot"` (what the page draws) |
 /// | `POST /api/convert` | the spec with its numbers in other units (`timeUnit`, `levelUnit`) |
+/// | `POST /api/open` | `{"payload"}` (a share link's `#spec=` payload) → a new unsaved tab `{"index", "name", "spec"}` |
+/// | `POST /api/new` | a new unsaved tab with a blank curve |
+/// | `POST /api/save-as?spec=N` | `{"spec", "name"}`: creates `name` (a bare `*.curve.json`) in the studio's folder, `O_EXCL` |
 /// | `GET /api/live?ticket=T` | a WebSocket for live fits while dragging (see ``StudioAPI/live(_:sourceNames:)``) |
 /// | `POST /api/generate`, `POST /api/export[?precision=N]` | the Swift, Kotlin and TypeScript files, and the CSS / SwiftUI easing |
 package struct StudioApp: Sendable {
-  /// The specs, in command-line order.
-  package let documents: [StudioDocument]
+  /// The tabs: the specs in command-line order, then the unsaved tabs opened since.
+  package let registry: StudioDocuments
   /// The access rules.
   package let policy: LocalAccessPolicy
+  /// The folder new files are created in (Save on an unsaved tab, Save as…): the current
+  /// directory `curvekit design` was started from, resolved once.
+  package let directory: String
+
+  /// The documents now, in tab order.
+  package var documents: [StudioDocument] { registry.all }
 
   /// Creates the app.
-  package init(documents: [StudioDocument], policy: LocalAccessPolicy) {
-    self.documents = documents
+  /// - Parameter directory: where new files go; the current directory by default.
+  package init(documents: [StudioDocument], policy: LocalAccessPolicy, directory: String? = nil) {
+    registry = StudioDocuments(documents)
     self.policy = policy
+    self.directory = directory ?? StudioDocument.realPath(".") ?? "."
   }
 
   /// Answers one request.
@@ -44,9 +55,14 @@ package struct StudioApp: Sendable {
       }
     case "/api/live":
       return only(["GET"], request) {
-        let names = documents.map(\.displayName)
-        return WebSocket.upgrade(request) { message in StudioAPI.live(message, sourceNames: names) }
+        let registry = registry
+        return WebSocket.upgrade(request) { message in
+          StudioAPI.live(message, sourceNames: registry.all.map(\.displayName))
+        }
       }
+    case "/api/open": return only(["POST"], request) { openLink(request) }
+    case "/api/new": return only(["POST"], request) { newCurve(request) }
+    case "/api/save-as": return only(["POST"], request) { saveAs(request) }
     case "/api/fit": return post(request) { spec in StudioAPI.fit(spec).map(Self.jsonText) }
     case "/api/generate": return post(request) { spec in StudioAPI.generate(spec).map(Self.json) }
     case "/api/export":
@@ -80,7 +96,11 @@ package struct StudioApp: Sendable {
 
   var session: HTTPResponse {
     let specs: [JSONValue] = documents.enumerated().map { index, document in
-      .object([("index", .integer(index)), ("name", .string(document.displayName))])
+      var members: [(key: String, value: JSONValue)] = [
+        ("index", .integer(index)), ("name", .string(document.displayName)),
+      ]
+      if document.isUnsaved { members.append(("unsaved", .bool(true))) }
+      return .object(members)
     }
     let units = CurveSpec.knownKeys.contains("timeUnit")
     return Self.json(
@@ -98,6 +118,7 @@ package struct StudioApp: Sendable {
   /// The document `?spec=N` names, or the error response. Every route about a document
   /// needs the index (400 without it): the server never guesses which file a request means.
   func document(for request: HTTPRequest) -> Result<StudioDocument, HTTPError> {
+    let documents = documents
     guard let text = request.queryValue("spec") else {
       return .failure(
         HTTPError(Self.error(400, "say which spec: ?spec=N with N from 0 to \(max(0, documents.count - 1))")))
@@ -137,6 +158,7 @@ package struct StudioApp: Sendable {
           ("spec", spec.jsonValue), ("etag", .string(etag)),
           ("units", PlotData.unitsJSON(spec: spec.units, display: spec.displayUnits)),
         ]
+        if document.isUnsaved { members.append(("unsaved", .bool(true))) }
       } catch {
         members = [
           ("spec", .null), ("etag", .string(etag)),
@@ -188,6 +210,13 @@ package struct StudioApp: Sendable {
         ]))
     case .failed(let reason):
       return Self.error(500, reason)
+    case .needsName:
+      return Self.json(
+        409,
+        .object([
+          ("error", .string("'\(document.displayName)' has no file yet: save it with a name (POST /api/save-as)")),
+          ("unsaved", .bool(true)),
+        ]))
     }
   }
 

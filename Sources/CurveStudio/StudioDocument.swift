@@ -1,3 +1,4 @@
+import CurveCore
 import CurveSpec
 import CurveStudioServer
 
@@ -25,12 +26,37 @@ package struct StudioError: Error, Sendable, Hashable, CustomStringConvertible {
 /// file, so a link put in its place later is refused rather than followed. Saves go through
 /// ``FileIO/write(_:to:)`` (temporary file, fsync, rename) under a lock, after checking the
 /// ETag, so of two saves from the same version one wins and the other gets a conflict.
+///
+/// A document may also start without a file (an unsaved tab: a share link's spec, a new
+/// blank curve): it holds its spec's canonical bytes in memory, nothing is written, and
+/// ``saveAs(_:name:in:)`` gives it its file (created with `O_EXCL`, never overwriting).
 package final class StudioDocument: Sendable {
-  /// The absolute path.
-  package let path: String
-  /// The file name shown on the page.
-  package let displayName: String
-  private let saveLock = Lock()
+  /// Where the document lives: a file, or (before its first save) nowhere yet.
+  enum Location: Sendable, Equatable {
+    /// A spec file: its absolute path and the name shown.
+    case file(path: String, displayName: String)
+    /// An unsaved tab: its title and the spec's canonical bytes.
+    case unsaved(title: String, bytes: [UInt8])
+  }
+
+  private let location: Locked<Location>
+  /// Held by every save, so a check and its write are one step.
+  let saveLock = Lock()
+
+  /// The absolute path, or nil for an unsaved tab.
+  package var path: String? {
+    if case .file(let path, _) = location.withLock({ $0 }) { return path }
+    return nil
+  }
+  /// The file name shown on the page (an unsaved tab's title).
+  package var displayName: String {
+    switch location.withLock({ $0 }) {
+    case .file(_, let name): return name
+    case .unsaved(let title, _): return title
+    }
+  }
+  /// True until an unsaved tab's first save.
+  package var isUnsaved: Bool { path == nil }
 
   /// The largest spec file the studio reads.
   package static let maximumBytes = 4 << 20
@@ -61,12 +87,24 @@ package final class StudioDocument: Sendable {
     case conflict(current: String?)
     /// The file could not be written; one line.
     case failed(String)
+    /// An unsaved tab has no file to save to: it needs a name (``saveAs(_:name:in:)``).
+    case needsName
   }
 
   /// Creates the document for a path already resolved by ``resolve(_:)``.
   init(path: String) {
-    self.path = path
-    displayName = FileIO.displayName(of: path)
+    location = Locked(.file(path: path, displayName: FileIO.displayName(of: path)))
+  }
+
+  /// An unsaved tab holding `spec` (a share link's, a new blank curve): nothing is written
+  /// until it is saved with a name.
+  package init(unsaved spec: CurveSpec) {
+    location = Locked(.unsaved(title: EchoedText.escaped(spec.name), bytes: Array(spec.jsonText.utf8)))
+  }
+
+  /// Makes this document the file at `path` (after its creation by a save as).
+  func moveTo(_ path: String) {
+    location.withLock { $0 = .file(path: path, displayName: FileIO.displayName(of: path)) }
   }
 
   /// The documents for the paths named on the command line.
@@ -89,6 +127,7 @@ package final class StudioDocument: Sendable {
   /// between creating and renaming): `.<name>.curvekit-XXXXXX` next to this spec, older than
   /// a minute (a younger one may be another process's save in flight).
   func removeStaleTemporaries(olderThan seconds: Int = 60) {
+    guard let path else { return }
     let prefix = FileIO.temporaryPrefix(for: path)
     let directory = String(prefix[..<(prefix.lastIndex(of: "/") ?? prefix.startIndex)])
     let stem = String(prefix[prefix.index(after: prefix.lastIndex(of: "/") ?? prefix.startIndex)...])
@@ -145,6 +184,12 @@ package final class StudioDocument: Sendable {
   /// The file and its permission bits, from one descriptor opened without following links
   /// and without blocking (a FIFO is refused, never waited on).
   func readWithMode() -> (snapshot: Snapshot, mode: mode_t?) {
+    let path: String
+    switch location.withLock({ $0 }) {
+    case .file(let file, _): path = file
+    case .unsaved(_, let bytes): return (.present(bytes: bytes, etag: Self.etag(of: bytes)), nil)
+    }
+    let displayName = FileIO.displayName(of: path)
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       if errno == ENOENT { return (.missing, nil) }
@@ -163,6 +208,7 @@ package final class StudioDocument: Sendable {
 
   /// The rest of `read`: every byte, up to the size limit.
   private func readAll(_ descriptor: Int32) -> Snapshot {
+    let displayName = displayName
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -183,6 +229,7 @@ package final class StudioDocument: Sendable {
   /// Writes `text` when the file on disk meets `precondition`; otherwise leaves it untouched.
   package func save(_ text: String, precondition: Precondition) -> SaveOutcome {
     saveLock.withLock {
+      guard let path else { return .needsName }
       let (current, mode) = readWithMode()
       let bytes = Array(text.utf8)
       switch (current, precondition) {

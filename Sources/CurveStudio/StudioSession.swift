@@ -30,10 +30,12 @@ package final class StudioSession: Sendable {
   ///   - configuration: the server's port (0: a free one), limits and timeouts.
   ///   - token: the secret; a fresh random one by default.
   ///   - tickets: the live channel's one-time tickets (10 s each by default).
+  ///   - directory: where Save on an unsaved tab and Save as… create files; the current
+  ///     directory by default.
   /// - Throws: ``StudioError`` when the port cannot be had.
   package init(
     documents: [StudioDocument], configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
-    token: String = SecureToken.generate(), tickets: OneTimeTickets = OneTimeTickets()
+    token: String = SecureToken.generate(), tickets: OneTimeTickets = OneTimeTickets(), directory: String? = nil
   ) throws(StudioError) {
     let slot = Locked<StudioApp?>(nil)
     do {
@@ -48,7 +50,7 @@ package final class StudioSession: Sendable {
     self.token = token
     let policy = LocalAccessPolicy(
       port: server.port, token: token, publicPaths: Set(StudioAssets.byPath.keys), tickets: tickets)
-    app = StudioApp(documents: documents, policy: policy)
+    app = StudioApp(documents: documents, policy: policy, directory: directory)
     slot.withLock { $0 = app }
   }
 

@@ -1,4 +1,5 @@
 import CurveKitCLI
+import CurveSpec
 import CurveStudio
 import CurveStudioServer
 
@@ -14,7 +15,7 @@ import CurveStudioServer
 enum DesignCommand: CurveKitCommand {
   static let name = "design"
   static let abstract = "Open the interactive Curve Studio in the browser."
-  static let usage = ["design [SPEC.curve.json …] [--port N] [--no-open]"]
+  static let usage = ["design [SPEC.curve.json | LINK …] [--port N] [--no-open]"]
   static let discussion = """
     Serves the Curve Studio on 127.0.0.1 (never another interface) and prints one line:
     "CurveKit Studio: http://127.0.0.1:PORT/#token=TOKEN". The page edits, fits and saves
@@ -23,11 +24,15 @@ enum DesignCommand: CurveKitCommand {
     when the file changed on disk since the page loaded it. Every request needs the
     session's random token (the page keeps it from the link's #fragment and sends it as a
     Bearer header; no cookie is used); requests for another host name
-    or from another origin are refused. Without SPEC, the page is a scratch pad that cannot save.
+    or from another origin are refused. Without SPEC, the page opens a new blank curve.
+    A LINK (an argument holding "#spec=", as "curvekit share" prints, or just "#spec=…")
+    opens its spec as a new unsaved tab. Nothing is written until Save, which asks an
+    unsaved tab (a link's, a new curve's) for a bare NAME.curve.json and creates it in the
+    current directory, never overwriting a file (Save as… does the same for any tab).
     The browser opens through a private temporary file, so the token is on no command line.
     Runs until Ctrl-C or SIGTERM, then exits 0.
     Exit status: 0 after Ctrl-C or SIGTERM; 2 invalid input (a directory, a missing
-    directory, a port that is taken or out of range).
+    directory, a port that is taken or out of range, a LINK that is not a valid share link).
     """
   static let options: [OptionSpec] = [
     .value("--port", placeholder: "N", help: "The port on 127.0.0.1 (default 0: a free one)."),
@@ -36,7 +41,19 @@ enum DesignCommand: CurveKitCommand {
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     let port = try arguments.integer("--port", in: 0...65_535) ?? 0
-    let documents = try StudioDocument.resolve(arguments.positionals)
+    // Links become unsaved tabs, in their place among the files.
+    var documents: [StudioDocument] = []
+    var files: [(position: Int, path: String)] = []
+    for argument in arguments.positionals {
+      if ShareLink.looksLikeLink(argument) {
+        documents.append(StudioDocument(unsaved: try ShareLink.spec(fromLink: argument).spec))
+      } else {
+        files.append((documents.count + files.count, argument))
+      }
+    }
+    for (file, document) in zip(files, try StudioDocument.resolve(files.map(\.path))) {
+      documents.insert(document, at: file.position)
+    }
     // Block the stop signals in every thread (the server's threads inherit the mask), so
     // that this thread receives them in sigwait and shuts down cleanly.
     var signals = sigset_t()

@@ -14,7 +14,7 @@ struct DesignCommandTests {
     #expect(overview.output.contains("  design "))
     let help = runCurveKit(["design", "--help"])
     #expect(help.status == 0)
-    #expect(help.output.contains("design [SPEC.curve.json …] [--port N] [--no-open]"))
+    #expect(help.output.contains("design [SPEC.curve.json | LINK …] [--port N] [--no-open]"))
   }
 
   @Test(

@@ -1,4 +1,5 @@
 import CurveKitTestSupport
+import CurveSpec
 import CurveStudio
 import CurveStudioServer
 import Foundation
@@ -19,7 +20,8 @@ final class StudioFixture {
   /// Writes each file (nil: leave it missing, a new spec) and starts the studio on them.
   init(
     _ files: [(name: String, content: String?)] = [("depletion.curve.json", depletion)],
-    configuration: HTTPServerConfiguration = HTTPServerConfiguration(), tickets: OneTimeTickets = OneTimeTickets()
+    configuration: HTTPServerConfiguration = HTTPServerConfiguration(), tickets: OneTimeTickets = OneTimeTickets(),
+    unsaved: [CurveSpec] = []
   ) throws {
     let directory = NSTemporaryDirectory() + "curvekit-studio-test-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -28,8 +30,11 @@ final class StudioFixture {
     for (path, file) in zip(paths, files) {
       if let content = file.content { try content.write(toFile: path, atomically: false, encoding: .utf8) }
     }
+    // New files (Save on an unsaved tab, Save as…) go to the fixture's directory, as they go
+    // to the current directory of `curvekit design`.
     session = try StudioSession(
-      documents: try StudioDocument.resolve(paths), configuration: configuration, tickets: tickets)
+      documents: try StudioDocument.resolve(paths) + unsaved.map(StudioDocument.init(unsaved:)),
+      configuration: configuration, tickets: tickets, directory: directory)
   }
 
   deinit {

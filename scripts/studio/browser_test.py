@@ -62,9 +62,10 @@ def horner(coefficients, t):
 class Studio:
     """A `curvekit design` process and its link."""
 
-    def __init__(self, binary, specs):
+    def __init__(self, binary, specs, cwd=None):
         self.process = subprocess.Popen(
-            [binary, "design", *specs, "--no-open"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            [binary, "design", *specs, "--no-open"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=cwd)
         ready, _, _ = select.select([self.process.stdout], [], [], 20)
         if not ready:
             self.process.kill()
@@ -670,6 +671,111 @@ class Suite:
                 page.screenshot(path=os.path.join(folder, "studio-phone.png"), full_page=False)
         finally:
             context.close()
+
+    # MARK: - issue 20: share links, unsaved tabs, new curves, exact points
+
+    def test_share_link_opens_an_unsaved_tab_and_saves_as_a_name(self):
+        spec = os.path.join(ROOT, "examples/curves/weekly-habit.curve.json")
+        link = subprocess.run([self.args.curvekit, "share", spec], capture_output=True, text=True, check=True).stdout.strip()
+        assert link.startswith("http://127.0.0.1/#spec="), link
+        canonical = subprocess.run([self.args.curvekit, "share", "--decode", link], capture_output=True,
+                                   check=True).stdout
+        self.share_folder = tempfile.mkdtemp(prefix="curvekit-studio-share-")
+        self.share_link = link
+        self.shared = Studio(self.args.curvekit, [link], cwd=self.share_folder)
+        self.page.goto(self.shared.url)
+        self.wait("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
+        self.settle()
+        assert self.js("() => window.studio.docs.length") == 1
+        assert self.js("() => window.studio.docs[0].unsaved") is True
+        assert "unsaved" in self.page.inner_text("#tabs [role=tab]")
+        assert self.doc()["spec"]["name"] == "Weekly Habit"
+        status, body = self.shared.api("GET", "/api/spec?spec=0")
+        assert status == 200 and json.loads(body)["unsaved"] is True
+        assert os.listdir(self.share_folder) == [], "nothing is written before Save"
+        # Ctrl-S asks for a name; a name that is not bare is refused by the server, naming the rule.
+        self.page.keyboard.press("Control+s")
+        self.wait("() => document.getElementById('ask').open")
+        assert self.page.input_value("#ask-input") == "weekly-habit.curve.json"
+        self.page.fill("#ask-input", "../escape.curve.json")
+        self.page.click("#ask-ok")
+        self.wait("() => document.getElementById('ask-error').textContent.includes('refused')")
+        assert os.listdir(self.share_folder) == [] and not os.path.exists(os.path.join(self.share_folder, "..",
+                                                                                       "escape.curve.json"))
+        self.page.fill("#ask-input", "shared.curve.json")
+        self.page.click("#ask-ok")
+        self.wait("() => !document.getElementById('ask').open && "
+                  "document.getElementById('status').textContent.startsWith('Saved as')")
+        with open(os.path.join(self.share_folder, "shared.curve.json"), "rb") as handle:
+            assert handle.read() == canonical, "the saved file is the link's canonical bytes"
+        assert self.js("() => window.studio.docs[0].unsaved") is False
+        assert self.page.inner_text("#tabs [role=tab]").startswith("shared.curve.json")
+        # Save as… the same name again: 409, the file is untouched.
+        self.page.click("#save-as")
+        self.wait("() => document.getElementById('ask').open")
+        self.page.fill("#ask-input", "shared.curve.json")
+        self.page.click("#ask-ok")
+        self.wait("() => document.getElementById('ask-error').textContent.includes('already exists')")
+        self.page.click("#ask-cancel")
+        with open(os.path.join(self.share_folder, "shared.curve.json"), "rb") as handle:
+            assert handle.read() == canonical
+
+    def test_new_blank_curve(self):
+        self.page.click("#new-curve")
+        self.wait("() => window.studio.docs.length === 2 && window.studio.active === 1 && window.studio.docs[1].loaded")
+        self.settle()
+        assert self.js("() => window.studio.docs[1].unsaved") is True
+        doc = self.doc()
+        assert doc["spec"]["name"] == "Untitled"
+        # The server's fit of the blank curve: the straight line 1 − t.
+        assert doc["fit"]["coefficients"] == [0, 0, -1, 1], doc["fit"]["coefficients"]
+        assert os.listdir(self.share_folder) == ["shared.curve.json"]
+
+    def test_exact_point_passes_through(self):
+        self.switch(0)
+        before = self.doc()
+        point = before["spec"]["points"][2]
+        assert point == [3.5, 55], point
+        t, level = point[0] / 7, point[1] / 100
+        assert abs(horner(before["fit"]["coefficients"], t) - level) > 1e-6
+        # A click, not check(): the toggled point leaves the weighted rows for the exact ones.
+        self.page.click('[aria-label="Point 3 exact"]')
+        self.wait("() => (window.studio.docs[0].spec.constraints || []).length === 1")
+        self.settle()
+        after = self.doc()
+        assert {"t": 3.5, "value": 55} in after["spec"]["constraints"], after["spec"]
+        assert [3.5, 55] not in after["spec"]["points"]
+        # The server's answer: its coefficients pass through the exact point, and its constraint residual is ~0.
+        assert abs(horner(after["fit"]["coefficients"], t) - level) <= 1e-12, after["fit"]["coefficients"]
+        residuals = [c["residual"] for c in after["fit"]["constraints"] if c.get("value") is not None]
+        assert residuals and all(abs(r) <= 1e-12 for r in residuals), after["fit"]["constraints"]
+        assert self.page.locator(".exact-marker").count() == 1
+        self.page.click('[aria-label="Exact point 1 exact"]')
+        self.wait("() => !window.studio.docs[0].spec.constraints")
+        self.settle()
+        assert self.doc()["spec"]["points"] == before["spec"]["points"]
+
+    def test_paste_a_link_opens_it(self):
+        count = self.js("() => window.studio.docs.length")
+        self.js("""(link) => { const data = new DataTransfer(); data.setData('text/plain', 'see ' + link + ' !');
+                   document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true})); }""",
+                self.share_link)
+        self.wait("(n) => window.studio.docs.length === n + 1 && window.studio.active === n", arg=count)
+        self.settle()
+        assert self.js("() => window.studio.docs[window.studio.active].unsaved") is True
+        assert self.doc()["spec"]["name"] == "Weekly Habit"
+        # Junk in a link gets Swift's error, and no tab.
+        self.page.click("#open-link")
+        self.wait("() => document.getElementById('ask').open")
+        self.page.fill("#ask-input", "http://127.0.0.1/#spec=Zm9v!x")
+        self.page.click("#ask-ok")
+        self.wait("() => document.getElementById('ask-error').textContent.includes('position')")
+        self.page.click("#ask-cancel")
+        assert self.js("() => window.studio.docs.length") == count + 1
+        code, output = self.shared.stop()
+        assert code == 0 and output.count("\n") == 1, (code, output)
+        assert os.listdir(self.share_folder) == ["shared.curve.json"]
+        shutil.rmtree(self.share_folder, ignore_errors=True)
 
     def test_no_page_errors(self):
         assert not self.errors, self.errors

@@ -6,6 +6,7 @@ import {
   clamp, insideFrame, keyMove, nextDelay, niceStep, percentageAt, snapDrag, touchRadiusFor, redo as historyRedo, undo as historyUndo, unitScales, valueAt,
 } from './core.mjs';
 import { slopeUnits, tokenFromFragment } from './core.mjs';
+import { exactPoints, makeExact, makeWeighted, sharePayload, suggestFileName } from './core.mjs';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
@@ -185,6 +186,7 @@ function buildPlot() {
   plot.enforce = el('path', { class: 'enforce-curve', d: '' }, main);
   plot.curve = el('path', { class: 'curve', d: '', 'data-testid': 'curve' }, main);
   plot.whiskers = el('g', {}, main);
+  plot.exact = el('g', { class: 'exact-points' }, main);
   plot.marker = el('line', { class: 'marker' }, main);
   plot.markerDot = el('circle', { class: 'marker-dot', r: 4 }, main);
   const slope = el('g', { 'clip-path': 'url(#clip-slope)' }, svg);
@@ -350,6 +352,17 @@ function renderPoints(doc, frames) {
       el('line', { class: 'whisker', x1: X(m, t), x2: X(m, t), y1: Y(m, y), y2: Y(m, curveLevel(doc.fit, t)) },
         plot.whiskers);
     }
+  }
+  // Exact points (value constraints): diamonds the curve passes through, edited in the table.
+  clear(plot.exact);
+  const u = units(doc.spec);
+  for (const exact of exactPoints(doc.spec)) {
+    const x = X(m, exact.t / u.tScale);
+    const y = Y(m, exact.value / u.yScale);
+    const diamond = el('path', { class: 'exact-marker', d: 'M ' + x.toFixed(2) + ' ' + (y - 8).toFixed(2) + ' l 8 8 l -8 8 l -8 -8 z',
+      'data-exact': String(exact.index) }, plot.exact);
+    const title = el('title', {}, diamond);
+    title.textContent = 'Exact point: ' + timeLabel(doc.spec, exact.t / u.tScale) + ', level ' + levelLabel(exact.value / u.yScale);
   }
   const handles = plot.handles;
   while (handles.children.length > points.length) handles.removeChild(handles.lastChild);
@@ -693,6 +706,11 @@ function renderTable() {
       cell.appendChild(input);
       row.appendChild(cell);
     }
+    const exactCell = html('td');
+    const exact = html('input', { type: 'checkbox', 'data-part': 'exact' });
+    exact.addEventListener('change', () => toggleExact(Number(row.dataset.index)));
+    exactCell.appendChild(exact);
+    row.appendChild(exactCell);
     const cell = html('td');
     const remove = html('button', { title: 'Delete this point' }, '×');
     remove.addEventListener('click', () => deletePoint(Number(row.dataset.index)));
@@ -706,6 +724,9 @@ function renderTable() {
     row.classList.toggle('selected', i === state.selected);
     row.children[0].textContent = String(i + 1);
     const inputs = row.querySelectorAll('input');
+    inputs[3].checked = false;
+    inputs[3].setAttribute('aria-label', 'Point ' + (i + 1) + ' exact');
+    inputs[3].title = 'Make point ' + (i + 1) + ' exact: the curve passes through it';
     inputs[0].setAttribute('aria-label', 'Point ' + (i + 1) + ' time');
     inputs[1].setAttribute('aria-label', 'Point ' + (i + 1) + ' level');
     inputs[2].setAttribute('aria-label', 'Point ' + (i + 1) + ' weight');
@@ -718,6 +739,83 @@ function renderTable() {
     inputs[1].classList.toggle('invalid', field === 'points[' + i + '][1]');
     inputs[2].classList.toggle('invalid', field === 'weights[' + i + ']' || (field === 'weights' && i === 0));
   });
+  renderExactTable(doc);
+}
+
+/** The exact points' rows, under the weighted points: time and level editable, the toggle checked. */
+function renderExactTable(doc) {
+  const body = $('exact-points');
+  clear(body);
+  const field = doc.error && doc.error.field;
+  exactPoints(doc.spec).forEach((exact, k) => {
+    const row = html('tr', { class: 'exact-row', 'data-constraint': String(exact.index) });
+    row.appendChild(html('td', { title: 'Exact point' }, '◆'));
+    for (const [part, value, label] of [['t', exact.t, 'time'], ['value', exact.value, 'level']]) {
+      const cell = html('td');
+      const input = html('input', { type: 'number', step: 'any', 'aria-label': 'Exact point ' + (k + 1) + ' ' + label });
+      input.value = String(shortNumber(value));
+      input.classList.toggle('invalid', field !== null && field !== undefined &&
+        field.startsWith('constraints[' + exact.index + ']'));
+      input.addEventListener('change', () => {
+        const number = Number(input.value);
+        if (input.value.trim() === '' || !isFinite(number)) return;
+        checkpoint(doc);
+        doc.spec.constraints[exact.index][part] = number;
+        changed();
+      });
+      cell.appendChild(input);
+      row.appendChild(cell);
+    }
+    row.appendChild(html('td', { class: 'muted small' }, '—'));
+    const toggleCell = html('td');
+    const toggle = html('input', { type: 'checkbox', 'aria-label': 'Exact point ' + (k + 1) + ' exact',
+      title: 'Make it a weighted point again' });
+    toggle.checked = true;
+    toggle.addEventListener('change', () => toggleWeighted(exact.index));
+    toggleCell.appendChild(toggle);
+    row.appendChild(toggleCell);
+    const removeCell = html('td');
+    const remove = html('button', { title: 'Delete this exact point' }, '×');
+    remove.addEventListener('click', () => {
+      checkpoint(doc);
+      doc.spec.constraints.splice(exact.index, 1);
+      if (!doc.spec.constraints.length) delete doc.spec.constraints;
+      changed();
+    });
+    removeCell.appendChild(remove);
+    row.appendChild(removeCell);
+    body.appendChild(row);
+  });
+}
+
+/** Makes point `index` exact: a value constraint in the spec's units, which the fit meets exactly. */
+function toggleExact(index) {
+  const doc = current();
+  const next = makeExact(doc.spec, index);
+  if (!next) {
+    setStatus('A curve needs at least one weighted point; add another before making this one exact', 'bad');
+    renderTable();
+    return;
+  }
+  // Remembered, so that toggling back restores the point's weight too.
+  const [t, value] = doc.spec.points[index];
+  doc.exactWeights = doc.exactWeights || new Map();
+  doc.exactWeights.set(t + ',' + value, doc.spec.weights ? doc.spec.weights[index] : 1);
+  checkpoint(doc);
+  doc.spec = next;
+  state.selected = -1;
+  changed(true);
+}
+/** Makes the exact point (value constraint `index`) a weighted point again. */
+function toggleWeighted(index) {
+  const doc = current();
+  const constraint = doc.spec.constraints[index];
+  const remembered = doc.exactWeights && constraint ? doc.exactWeights.get(constraint.t + ',' + constraint.value) : 1;
+  const next = makeWeighted(doc.spec, index, remembered === undefined ? 1 : remembered);
+  if (!next) return;
+  checkpoint(doc);
+  doc.spec = next;
+  changed(true);
 }
 
 function onCellChange(event) {
@@ -791,15 +889,18 @@ function renderTabs() {
   }
   state.docs.forEach((doc, i) => {
     const tab = html('button', { role: 'tab', 'aria-selected': String(i === state.active) }, doc.name);
-    if (isDirty(doc)) tab.appendChild(html('span', { class: 'dirty', title: 'unsaved edits' }, '●'));
+    if (doc.unsaved) tab.appendChild(html('span', { class: 'unsaved-tag', title: 'no file yet: Save asks for a name' },
+      'unsaved'));
+    else if (isDirty(doc)) tab.appendChild(html('span', { class: 'dirty', title: 'unsaved edits' }, '●'));
     tab.addEventListener('click', () => switchTo(i));
     tabs.appendChild(tab);
   });
   const doc = current();
   $('save').disabled = !doc || doc.scratch || !!doc.broken;
+  $('save-as').disabled = !doc || doc.scratch || !!doc.broken;
   renderBroken();
   $('save').title = doc && doc.scratch ? 'Scratch pad: start curvekit design NAME.curve.json to save'
-    : 'Save (Ctrl/⌘ S)';
+    : doc && doc.unsaved ? 'Save (Ctrl/⌘ S): asks for a file name' : 'Save (Ctrl/⌘ S)';
   $('undo').disabled = !doc || doc.past.length === 0;
   $('redo').disabled = !doc || doc.future.length === 0;
   document.title = (doc && isDirty(doc) ? '● ' : '') + (doc ? doc.name + ' — ' : '') + 'CurveKit Studio';
@@ -890,7 +991,7 @@ async function copyCode() {
 // MARK: - Editing, undo and redo
 
 function current() { return state.docs[state.active]; }
-function isDirty(doc) { return !doc.scratch && doc.loaded && canon(doc.spec) !== doc.baseline; }
+function isDirty(doc) { return !doc.scratch && doc.loaded && (doc.unsaved || canon(doc.spec) !== doc.baseline); }
 function checkpoint(doc) { historyCheckpoint(doc, canon(doc.spec)); }
 function undo() {
   const doc = current();
@@ -1232,6 +1333,7 @@ async function api(method, url, body, headers, priority) {
 async function save() {
   const doc = current();
   if (doc.scratch || doc.saving) return;
+  if (doc.unsaved) return saveAs();
   if (doc.broken) {
     setStatus('Not saved: “' + doc.name + '” did not load; fix its text first', 'bad');
     return;
@@ -1261,6 +1363,140 @@ async function save() {
   } else {
     setStatus('Not saved: ' + (result.data && result.data.error), 'bad', doc);
   }
+}
+
+// MARK: - Unsaved tabs: share links, new curves, and Save as… (the server checks every name)
+
+/**
+ * Asks for one line of text in the dialog; `action(text)` answers an error to show (the dialog
+ * stays open) or null (it closes). Resolves true when an action succeeded, false on Cancel.
+ */
+function ask({ title, label, hint, value, ok }, action) {
+  const dialog = $('ask');
+  $('ask-title').textContent = title;
+  $('ask-label').textContent = label;
+  $('ask-hint').textContent = hint || '';
+  $('ask-ok').textContent = ok;
+  $('ask-error').textContent = '';
+  const input = $('ask-input');
+  input.value = value || '';
+  return new Promise((resolve) => {
+    let busy = false;
+    const finish = (result) => {
+      $('ask-form').onsubmit = null;
+      $('ask-cancel').onclick = null;
+      dialog.oncancel = null;
+      if (dialog.open) dialog.close();
+      resolve(result);
+    };
+    $('ask-form').onsubmit = async (event) => {
+      event.preventDefault();
+      if (busy) return;
+      busy = true;
+      let error;
+      try {
+        error = await action(input.value);
+      } catch (caught) {
+        error = 'the studio server is not answering';
+      }
+      busy = false;
+      if (error) {
+        $('ask-error').textContent = error;
+        input.focus();
+      } else {
+        finish(true);
+      }
+    };
+    $('ask-cancel').onclick = () => finish(false);
+    dialog.oncancel = () => finish(false);
+    dialog.showModal();
+    input.focus();
+    const dot = input.value.indexOf('.curve.json');
+    input.setSelectionRange(0, dot > 0 ? dot : input.value.length);
+  });
+}
+
+const NAME_HINT = 'A bare file name ending in .curve.json, created in the folder the studio was started from; ' +
+  'an existing file is never overwritten.';
+
+/** Save as… (and Save on an unsaved tab): a new file, named here, created by the server with O_EXCL. */
+async function saveAs() {
+  const doc = current();
+  if (!doc || doc.scratch || doc.saving || doc.broken) return;
+  const saved = await ask({ title: doc.unsaved ? 'Save “' + doc.name + '”' : 'Save “' + doc.name + '” as',
+    label: 'File name', hint: NAME_HINT, value: suggestFileName(doc.spec && doc.spec.name), ok: 'Save' },
+  async (name) => {
+    const sent = canon(doc.spec);
+    doc.saving = true;
+    let result;
+    try {
+      result = await api('POST', '/api/save-as?spec=' + doc.index, { spec: doc.spec, name });
+    } finally {
+      doc.saving = false;
+    }
+    if (result.status !== 201) {
+      const data = result.data || {};
+      return (data.error || 'HTTP ' + result.status) + (data.field ? ' (field ' + data.field + ')' : '');
+    }
+    doc.unsaved = false;
+    doc.name = result.data.name;
+    doc.etag = result.data.etag;
+    doc.exists = true;
+    doc.baseline = canon(result.data.spec);
+    const unchanged = canon(doc.spec) === sent;
+    if (unchanged) doc.spec = result.data.spec;
+    hideBanner();
+    setStatus('Saved as ' + doc.name, 'good', doc);
+    changed(unchanged);
+    return null;
+  });
+  if (!saved) $('save').focus();
+}
+
+/** Adds the unsaved tab the server just opened ({index, name}) and shows it. */
+async function addTab(data) {
+  state.docs.push({
+    index: data.index, name: data.name, spec: null, etag: null, exists: false, baseline: null, past: [], future: [],
+    fit: null, enforce: null, error: null, loaded: false, scratch: false, unsaved: true,
+  });
+  await switchTo(state.docs.length - 1);
+  setStatus('Not saved yet: Save asks for a file name', '', current());
+}
+
+/** A new blank curve in a new tab (the server decides what blank is). */
+async function newCurve() {
+  const result = await api('POST', '/api/new', {});
+  if (result.status !== 201) {
+    setStatus('No new curve: ' + ((result.data && result.data.error) || 'HTTP ' + result.status), 'bad');
+    return;
+  }
+  await addTab(result.data);
+}
+
+/** Opens a share link's payload in a new tab; the server decodes and validates it. An error, or null. */
+async function openPayload(payload) {
+  const result = await api('POST', '/api/open', { payload });
+  if (result.status !== 201) return (result.data && result.data.error) || 'HTTP ' + result.status;
+  await addTab(result.data);
+  return null;
+}
+
+/** Open link…: the dialog, for a link pasted or typed. */
+function openLinkDialog() {
+  ask({ title: 'Open a share link', label: 'Link', ok: 'Open',
+    hint: 'A link from curvekit share (http://127.0.0.1/#spec=…). It opens in a new tab; nothing is written.' },
+  (text) => openPayload(sharePayload(text) || text.trim()));
+}
+
+/** Ctrl/⌘-V of text holding a share link, outside a text field: opens it in a new tab. */
+async function onPaste(event) {
+  if (/^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName) || $('ask').open) return;
+  const text = event.clipboardData && event.clipboardData.getData('text');
+  const payload = sharePayload(text);
+  if (!payload) return;
+  event.preventDefault();
+  const error = await openPayload(payload);
+  if (error) setStatus('Link not opened: ' + error, 'bad');
 }
 
 /**
@@ -1567,6 +1803,10 @@ function wire() {
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('save').addEventListener('click', save);
+  $('save-as').addEventListener('click', saveAs);
+  $('new-curve').addEventListener('click', newCurve);
+  $('open-link').addEventListener('click', openLinkDialog);
+  document.addEventListener('paste', onPaste);
   $('broken-use').addEventListener('click', useFixedText);
   $('broken-reset').addEventListener('click', startOver);
   $('banner-theirs').addEventListener('click', takeTheirs);
@@ -1678,16 +1918,25 @@ async function start() {
   }
   state.docs = session.data.specs.map((s) => ({
     index: s.index, name: s.name, spec: null, etag: null, exists: false, baseline: null, past: [], future: [],
-    fit: null, enforce: null, error: null, loaded: false, scratch: false,
+    fit: null, enforce: null, error: null, loaded: false, scratch: false, unsaved: !!s.unsaved,
   }));
   if (!state.docs.length) {
-    state.docs.push({ index: -1, name: 'Scratch pad', spec: null, etag: null, exists: false, baseline: null,
-      past: [], future: [], fit: null, enforce: null, error: null, loaded: true, scratch: true });
-    state.docs[0].spec = starter('Scratch');
-    setStatus('Scratch pad: nothing is saved');
+    // No spec named: a new blank curve, which Save creates under a name the designer gives.
+    const blank = await api('POST', '/api/new', {});
+    if (blank.status === 201) {
+      state.docs.push({ index: blank.data.index, name: blank.data.name, spec: null, etag: null, exists: false,
+        baseline: null, past: [], future: [], fit: null, enforce: null, error: null, loaded: false, scratch: false,
+        unsaved: true });
+    } else {
+      state.docs.push({ index: -1, name: 'Scratch pad', spec: null, etag: null, exists: false, baseline: null,
+        past: [], future: [], fit: null, enforce: null, error: null, loaded: true, scratch: true });
+      state.docs[0].spec = starter('Scratch');
+      setStatus('Scratch pad: nothing is saved');
+    }
   }
   state.active = -1;
   await switchTo(0);
+  if (current().unsaved) setStatus('Not saved yet: Save asks for a file name', '', current());
   state.ready = true;
 }
 

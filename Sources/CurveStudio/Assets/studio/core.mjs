@@ -274,3 +274,83 @@ export function keyMove(key, shift, t, y) {
     default: return null;
   }
 }
+
+// MARK: - Share links, file names and exact points (the server decides; these only edit and find)
+
+/**
+ * The payload of a share link (`…#spec=PAYLOAD`) in pasted text, or null when there is none: the
+ * characters after `#spec=` up to a space, `&`, a quote or a bracket. Finding is all this does:
+ * the server decodes and validates the payload (POST /api/open), so a bad one gets Swift's error.
+ */
+export function sharePayload(text) {
+  if (typeof text !== 'string') return null;
+  const at = text.indexOf('#spec=');
+  if (at < 0) return null;
+  const match = /^[^\s&"'<>()[\]{}]+/.exec(text.slice(at + 6));
+  return match ? match[0] : null;
+}
+
+/**
+ * A file name to suggest when saving a curve: its name in lower case, letters and digits joined by
+ * `-`, accents dropped, then `.curve.json` ("Weekly Habit" → `weekly-habit.curve.json`). Only a
+ * suggestion: the server applies the naming rule to whatever is sent.
+ */
+export function suggestFileName(name) {
+  const stem = String(name || '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80).replace(/-+$/, '');
+  return (stem || 'untitled') + '.curve.json';
+}
+
+/** The spec's exact points: its value constraints, with their index in `constraints`. */
+export function exactPoints(spec) {
+  const list = spec && Array.isArray(spec.constraints) ? spec.constraints : [];
+  const found = [];
+  list.forEach((c, index) => {
+    if (c && c.value !== undefined && c.slope === undefined) found.push({ index, t: c.t, value: c.value });
+  });
+  return found;
+}
+
+/**
+ * A copy of the spec with point `index` made exact: removed from `points` (and `weights`) and added
+ * as the value constraint {"t", "value"} in the same units, which the fit meets exactly. Null when it
+ * is the only point (a spec needs one) or there is no such point.
+ */
+export function makeExact(spec, index) {
+  if (!spec || !Array.isArray(spec.points) || !spec.points[index] || spec.points.length < 2) return null;
+  const next = JSON.parse(JSON.stringify(spec));
+  const [[t, value]] = next.points.splice(index, 1);
+  if (Array.isArray(next.weights)) {
+    next.weights.splice(index, 1);
+    if (next.weights.every((w) => w === 1)) delete next.weights;
+  }
+  next.constraints = (Array.isArray(next.constraints) ? next.constraints : []).concat([{ t, value }]);
+  return next;
+}
+
+/**
+ * A copy of the spec with the value constraint `index` made a weighted point again (with `weight`,
+ * 1 by default: the weight it had before it was made exact, when the page remembers it; in time
+ * order among the points); `constraints` is dropped when it empties. Null for a slope constraint
+ * or no such constraint.
+ */
+export function makeWeighted(spec, index, weight = 1) {
+  const list = spec && Array.isArray(spec.constraints) ? spec.constraints : [];
+  const constraint = list[index];
+  if (!constraint || constraint.value === undefined || constraint.slope !== undefined) return null;
+  const next = JSON.parse(JSON.stringify(spec));
+  next.constraints.splice(index, 1);
+  if (!next.constraints.length) delete next.constraints;
+  next.points = Array.isArray(next.points) ? next.points : [];
+  let at = next.points.findIndex((p) => p[0] > constraint.t);
+  if (at < 0) at = next.points.length;
+  next.points.splice(at, 0, [constraint.t, constraint.value]);
+  const w = weight > 0 && Number.isFinite(weight) ? weight : 1;
+  if (Array.isArray(next.weights)) {
+    next.weights.splice(at, 0, w);
+  } else if (w !== 1) {
+    next.weights = next.points.map(() => 1);
+    next.weights[at] = w;
+  }
+  return next;
+}

@@ -225,3 +225,57 @@ test('slopeUnits: the slope panel speaks % per day, per hour, or per period', ()
   assert.equal(plain.label, 'per period');
   assert.equal(plain.scale, 1);
 });
+
+import { exactPoints, makeExact, makeWeighted, sharePayload, suggestFileName } from './core.mjs';
+
+test('a share link is found in pasted text; only the payload is taken, and the server judges it', () => {
+  assert.equal(sharePayload('http://127.0.0.1/#spec=eyJu-_9'), 'eyJu-_9');
+  assert.equal(sharePayload('look: http://127.0.0.1/#spec=abc def'), 'abc');
+  assert.equal(sharePayload('#spec=abc&token=x'), 'abc');
+  assert.equal(sharePayload('"http://127.0.0.1/#spec=abc"'), 'abc');
+  assert.equal(sharePayload('<http://127.0.0.1/#spec=abc>'), 'abc');
+  // Junk inside the payload is passed on for Swift to refuse with its position.
+  assert.equal(sharePayload('#spec=ab!c'), 'ab!c');
+  assert.equal(sharePayload('#spec='), null);
+  assert.equal(sharePayload('http://127.0.0.1/#token=abc'), null);
+  assert.equal(sharePayload('plain text'), null);
+  assert.equal(sharePayload(null), null);
+});
+
+test('the suggested file name is the curve name as a bare *.curve.json', () => {
+  assert.equal(suggestFileName('Weekly Habit'), 'weekly-habit.curve.json');
+  assert.equal(suggestFileName('Füllstand 2'), 'fullstand-2.curve.json');
+  assert.equal(suggestFileName('../../etc/passwd'), 'etc-passwd.curve.json');
+  assert.equal(suggestFileName('.hidden'), 'hidden.curve.json');
+  assert.equal(suggestFileName(''), 'untitled.curve.json');
+  assert.equal(suggestFileName(undefined), 'untitled.curve.json');
+  assert.ok(suggestFileName('x'.repeat(500)).length <= 80 + '.curve.json'.length);
+});
+
+test('exact toggles a point into a value constraint and back, in the spec\'s units', () => {
+  const spec = { name: 'A', levelUnit: 'percent', points: [[1, 95], [3.5, 50], [6, 14]], weights: [1, 2, 1],
+    constraints: [{ t: 7, slope: 0 }] };
+  const exact = makeExact(spec, 1);
+  assert.deepEqual(exact.points, [[1, 95], [6, 14]]);
+  assert.equal(exact.weights, undefined, 'the remaining weights are all 1');
+  assert.deepEqual(exact.constraints, [{ t: 7, slope: 0 }, { t: 3.5, value: 50 }]);
+  assert.deepEqual(exactPoints(exact), [{ index: 1, t: 3.5, value: 50 }]);
+  assert.deepEqual(spec.points.length, 3, 'the original is untouched');
+  const back = makeWeighted(exact, 1);
+  assert.deepEqual(back.points, [[1, 95], [3.5, 50], [6, 14]]);
+  assert.deepEqual(back.constraints, [{ t: 7, slope: 0 }]);
+  assert.equal(makeWeighted(exact, 0), null, 'a slope constraint is not a point');
+  // The last constraint gone, the member goes too; a spec keeps at least one weighted point.
+  const plain = { name: 'B', points: [[0.25, 0.8], [0.5, 0.5]] };
+  const one = makeExact(plain, 0);
+  assert.deepEqual(one, { name: 'B', points: [[0.5, 0.5]], constraints: [{ t: 0.25, value: 0.8 }] });
+  assert.equal(makeExact(one, 0), null);
+  assert.deepEqual(makeWeighted(one, 0), plain);
+  assert.equal(makeExact(plain, 5), null);
+  // The weight a point had comes back with it, when the page passes it.
+  const weighted = makeWeighted(exact, 1, 2);
+  assert.deepEqual(weighted.points, spec.points);
+  assert.deepEqual(weighted.weights, [1, 2, 1]);
+  assert.deepEqual(makeWeighted(one, 0, 3).weights, [3, 1]);
+  assert.equal(makeWeighted(one, 0, -1).weights, undefined, 'a bad weight is 1');
+});
