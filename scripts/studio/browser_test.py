@@ -143,6 +143,10 @@ class Suite:
         self.page.wait_for_timeout(250)
 
     def handle_center(self, index):
+        # Bring the plot into view first: an earlier step may have scrolled the side panel's
+        # lower rows (points, export) into view, and a pointer outside the viewport hits nothing.
+        self.page.locator("#plot").scroll_into_view_if_needed()
+        self.page.locator('.handle[data-index="%d"] .dot' % index).scroll_into_view_if_needed()
         box = self.page.locator('.handle[data-index="%d"] .dot' % index).bounding_box()
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
@@ -631,6 +635,7 @@ class Suite:
         self.page.dispatch_event("#scrub", "input")
         self.page.click('[data-format="css"]')
         self.page.locator('.handle[data-index="4"]').focus()
+        self.page.evaluate("() => window.scrollTo(0, 0)")  # the plot from its top, whatever focus scrolled
         self.page.wait_for_timeout(400)
         shots = {"studio.png": "light", "studio-dark.png": "dark"}
         for name, scheme in shots.items():
