@@ -1751,10 +1751,18 @@ async function changeDuration(text) {
     setNumber(key, text);
     return;
   }
-  const result = await api('POST', '/api/convert?spec=' + doc.index, { spec: doc.spec,
-    timeUnit: doc.spec.timeUnit, levelUnit: doc.spec.levelUnit || 'fraction', duration: value });
+  await convertSpec(doc, { timeUnit: doc.spec.timeUnit, levelUnit: doc.spec.levelUnit || 'fraction', duration: value },
+    'Duration not changed');
+}
+
+/**
+ * The server's one conversion (POST /api/convert, CurveSpec.converted) applied to `doc` as one
+ * undoable step; a refusal leaves the spec as it was and says why after `failure`.
+ */
+async function convertSpec(doc, request, failure) {
+  const result = await api('POST', '/api/convert?spec=' + doc.index, Object.assign({ spec: doc.spec }, request));
   if (result.status !== 200) {
-    setStatus('Duration not changed: ' + ((result.data && result.data.error) || 'HTTP ' + result.status), 'bad');
+    setStatus(failure + ': ' + ((result.data && result.data.error) || 'HTTP ' + result.status), 'bad');
     return;
   }
   checkpoint(doc);
@@ -1860,16 +1868,7 @@ function wire() {
       const hasPeriod = doc.spec.duration > 0 || doc.spec.durationDays > 0;
       const duration = hasPeriod ? undefined : DEFAULT_DURATIONS[time];
       // The server rewrites every number (points, milestones, constraints, minSlope) so the curve stays.
-      const result = await api('POST', '/api/convert?spec=' + doc.index,
-        { spec: doc.spec, timeUnit: time, levelUnit: level, duration });
-      if (result.status !== 200) {
-        setStatus('Units not changed: ' + ((result.data && result.data.error) || 'HTTP ' + result.status), 'bad');
-        return;
-      }
-      checkpoint(doc);
-      doc.spec = result.data.spec;
-      doc.units = result.data.units;
-      changed(true);
+      await convertSpec(doc, { timeUnit: time, levelUnit: level, duration }, 'Units not changed');
     });
   }
   for (const tab of document.querySelectorAll('[data-format]')) {
