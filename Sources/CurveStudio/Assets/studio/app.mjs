@@ -242,10 +242,12 @@ function drawAxes(doc, frames) {
     el('line', { x1: f.left, x2: f.left, y1: f.top, y2: f.top + f.height }, plot.axes);
     el('line', { x1: f.left, x2: f.left + f.width, y1: f.top + f.height, y2: f.top + f.height }, plot.axes);
   }
+  const shownLevels = units(doc.spec);
   for (let v = Math.ceil(m.lo * 4) / 4; v <= m.hi + 1e-9; v += 0.25) {
     el('line', { x1: m.left, x2: m.left + m.width, y1: Y(m, v), y2: Y(m, v) }, plot.grid);
     const label = el('text', { class: 'tick', x: m.left - 8, y: Y(m, v) + 4, 'text-anchor': 'end' }, plot.ticks);
-    label.textContent = Math.round(v * 100) + ' %';
+    // The level axis speaks the spec's level unit, as the summary does: 80 % or 0.8.
+    label.textContent = shownLevels.percent ? Math.round(v * 100) + ' %' : fmt(v, 2);
   }
   // The slope in the designer's units: % (or level) per day, hour, … (per period without a duration).
   const shown = slopeUnits(units(doc.spec));
