@@ -31,6 +31,16 @@ public enum LeastSquaresFitter {
   ///   constraints, rank deficiency, overflow, or a LAPACK failure. Never traps.
   /// - Complexity: O(m·n²) for m points and n = degree + 1 coefficients, O(m·n) memory.
   public static func fit(_ problem: FitProblem) throws(FitError) -> FitReport {
+    try fit(problem, cheapFallback: nil)
+  }
+
+  /// ``fit(_:)``, with `cheapFallback` (when given) answering in place of exact rational
+  /// arithmetic where the certified bound cannot decide a coefficient:
+  /// ``CorrectRounding/fixedOrder(moments:constraints:)`` first, then `cheapFallback()`, both
+  /// the same on every machine (``CoefficientRounding/fixedOrder``). Exact arithmetic costs up
+  /// to seconds at degree 8–10; the high-degree monotone fit, which only reports the
+  /// unconstrained fit's RMSE, passes its own fixed-order solution here.
+  static func fit(_ problem: FitProblem, cheapFallback: (() -> [Double]?)?) throws(FitError) -> FitReport {
     try problem.validate()
     let basis = ScaledMonomialBasis(problem: problem)
     let first =
@@ -41,7 +51,12 @@ public enum LeastSquaresFitter {
     guard
       let solution = CorrectRounding.solve(
         moments: moments, constraints: problem.constraints, candidate: first.ascending,
-        undecided: { ExactLeastSquares.roundedOptimum(problem).map { ($0, .exact) } })
+        undecided: {
+          guard let cheapFallback else { return ExactLeastSquares.roundedOptimum(problem).map { ($0, .exact) } }
+          let ascending =
+            CorrectRounding.fixedOrder(moments: moments, constraints: problem.constraints) ?? cheapFallback()
+          return ascending.map { ($0, .fixedOrder) }
+        })
     else {
       throw .rankDeficient(rank: problem.parameterCount - 1, parameters: problem.parameterCount, undeterminedPowers: [])
     }

@@ -7,8 +7,6 @@ import CurveCore
 public enum MonotoneFitError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The underlying least-squares problem is invalid (no points, bad weights, …).
   case fit(FitError)
-  /// Monotone enforcement is implemented for degrees 1…3 only.
-  case unsupportedDegree(degree: Int)
   /// Enforcement on streamed data (``MonotoneFitter/fit(streamed:minSlope:)``) needs degree 3.
   case unsupportedStreamedDegree(degree: Int)
   /// The problem lacks the value constraint f(t) = v at t = 0 or t = 1 that fixes the
@@ -28,9 +26,6 @@ public enum MonotoneFitError: Error, Sendable, Hashable, CustomStringConvertible
     switch self {
     case .fit(let error):
       return error.description
-    case .unsupportedDegree(let degree):
-      return "monotone enforcement is not supported for degree \(degree) (supported: 1, 2, 3); "
-        + "use \"monotonic\": \"require\" or lower the degree"
     case .unsupportedStreamedDegree(let degree):
       return "monotone enforcement of streamed data (too many points to hold in memory) supports degree 3 only, "
         + "not \(degree)"

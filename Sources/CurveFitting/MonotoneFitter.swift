@@ -24,7 +24,7 @@ import CurveCore
 public enum MonotoneFitter {
   /// The degrees `enforce` fits (the exact construction above): the one rule the fitter, its
   /// error messages, the reports and the studio's "Use enforce" share.
-  public static let supportedDegrees: ClosedRange<Int> = 1...3
+  public static let supportedDegrees: ClosedRange<Int> = 1...FitProblem.maximumDegree
 
   /// Fits `problem` over the polynomials with f′(t) ≤ −`minSlope` on [0, 1].
   ///
@@ -39,8 +39,8 @@ public enum MonotoneFitter {
   /// - Complexity: O(m) time and O(m) memory (the reports' residuals) for m points.
   public static func fit(_ problem: FitProblem, minSlope: Double = 0) throws(MonotoneFitError) -> MonotoneFitReport {
     guard minSlope.isFinite, minSlope >= 0 else { throw .invalidMinSlope(minSlope) }
-    if problem.degree > supportedDegrees.upperBound, problem.degree <= FitProblem.maximumDegree {
-      throw .unsupportedDegree(degree: problem.degree)
+    if problem.degree > 3, problem.degree <= FitProblem.maximumDegree {
+      return try fitHighDegree(problem, minSlope: minSlope)
     }
     var plain = problem
     plain.milestones = []
@@ -50,6 +50,15 @@ public enum MonotoneFitter {
     guard problem.milestones.count <= LeastSquaresFitter.maximumMilestones else {
       throw .fit(.tooManyMilestones(count: problem.milestones.count, maximum: LeastSquaresFitter.maximumMilestones))
     }
+    if case .holds = MonotoneSlopeCheck.check(unconstrained.polynomial, minSlope: minSlope),
+      LeastSquaresFitter.meets(problem.milestones, unconstrained.polynomial)
+    {
+      let kkt = MonotoneKKT(frame: frame, problem: plain, residuals: unconstrained.residuals, x: nil, pieces: [])
+      return MonotoneFitReport(
+        fit: unconstrained, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: true,
+        activeConstraints: [], kkt: kkt, verdict: .holds)
+    }
+
     // Milestones as half-planes of the slope plane; one that no slope can change must hold as is.
     var halfplanes: [MonotonePlaneProblem.Equality] = []
     var halfplaneMilestones: [Milestone] = []
@@ -63,16 +72,6 @@ public enum MonotoneFitter {
         halfplaneMilestones.append(milestone)
       }
     }
-
-    if case .holds = MonotoneSlopeCheck.check(unconstrained.polynomial, minSlope: minSlope),
-      LeastSquaresFitter.meets(problem.milestones, unconstrained.polynomial)
-    {
-      let kkt = MonotoneKKT(frame: frame, problem: plain, residuals: unconstrained.residuals, x: nil, pieces: [])
-      return MonotoneFitReport(
-        fit: unconstrained, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: true,
-        activeConstraints: [], kkt: kkt, verdict: .holds)
-    }
-
     guard let (solution, activeMilestones) = frame.solve(problem: plain, halfplanes: halfplanes) else {
       if !problem.milestones.isEmpty, frame.solve(problem: plain) != nil {
         throw .fit(.milestonesInfeasible(milestones: problem.milestones, degree: problem.degree, monotone: true))

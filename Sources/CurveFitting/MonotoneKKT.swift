@@ -22,6 +22,14 @@ public struct MonotoneKKT: Sendable, Hashable {
   /// residuals (J the weighted Jacobian of the residuals with respect to x̃); 0 when it is 0.
   public let relativeResidual: Double
 
+  /// An upper bound on how far the fit's objective lies above the true optimum, from weak
+  /// duality (degree 4…10): with the multipliers μⱼ ≥ 0 of the constraint points τⱼ,
+  /// L(μ) = min {F(c) + Σ μⱼ·(f′(τⱼ) + s) : c meets the equalities} ≤ optimum, so the
+  /// objective minus L(μ) bounds the gap. L(μ) is evaluated in double from the reduced
+  /// problem, so the bound itself is good to about 10⁻¹³ of the objective. nil for degree ≤ 3,
+  /// whose optimum is exact (or faithfully rounded).
+  public let optimalityGap: Double?
+
   /// True when the relative residual is at most 1e-8 and no multiplier is negative beyond
   /// that tolerance.
   public var isSatisfied: Bool {
@@ -77,6 +85,7 @@ public struct MonotoneKKT: Sendable, Hashable {
     pieces: [MonotonePlaneProblem.Piece], milestoneNormals: [SIMD2<Double>] = []
   ) {
     self.scale = scale
+    optimalityGap = nil
     var columns: [SIMD2<Double>] = frame.equalities.map(\.normal)
     let equalityCount = columns.count
     for piece in pieces {
@@ -115,5 +124,61 @@ public struct MonotoneKKT: Sendable, Hashable {
     multipliers = Array(mu[equalityCount...])
     residual = (stationarity * stationarity).sum().squareRoot()
     relativeResidual = scale > 0 ? residual / scale : 0
+  }
+}
+
+extension MonotoneKKT {
+  /// The certificate of a degree 4…10 fit in the null-space coordinates w of
+  /// ``MonotoneExchange``: ∇F = 2R_wᵀ(R_w·w − z_w), the rows gⱼ of the active points and
+  /// milestones, r = ∇F + Σ μⱼgⱼ, and the gap bound ¼‖R_w⁻ᵀr‖² + Σ μⱼ(hⱼ − gⱼ·w) plus the
+  /// difference between `objective` (the returned doubles') and F(w).
+  /// - Parameter multipliers: the clustered multipliers, in the report's order.
+  init(
+    exchange: MonotoneExchange, solution: MonotoneExchange.Solution, points: [Double], multipliers: [Double],
+    objective: Double
+  ) {
+    let p = exchange.nullSpace.count
+    let w = solution.w
+    var residual = exchange.target.map { -$0 }
+    var frobenius = 0.0
+    for i in 0..<p {
+      for k in i..<p {
+        residual[i] += exchange.factor[i][k] * w[k]
+        frobenius += exchange.factor[i][k] * exchange.factor[i][k]
+      }
+    }
+    var gradient = Array(repeating: 0.0, count: p)
+    for k in 0..<p { for i in 0...k { gradient[k] += 2 * exchange.factor[i][k] * residual[i] } }
+    let rows = exchange.rows(points: points, tightening: 0)
+    let mu = solution.slopeMultipliers + solution.milestoneMultipliers
+    var stationarity = gradient
+    var slack = 0.0
+    for (index, row) in rows.enumerated() where mu[index] > 0 {
+      var gw = 0.0
+      for k in 0..<p {
+        stationarity[k] += mu[index] * row.g[k]
+        gw += row.g[k] * w[k]
+      }
+      slack += mu[index] * (row.h - gw)
+    }
+    let objectiveAtW = residual.reduce(0) { $0 + $1 * $1 } + exchange.floor
+    let scaled = exchange.solveTransposed(stationarity)
+    let dualGap = scaled.reduce(0) { $0 + $1 * $1 } / 4 + slack
+    self.gradient = gradient
+    self.multipliers = multipliers
+    equalityMultipliers = []
+    self.residual = stationarity.reduce(0) { $0 + $1 * $1 }.squareRoot()
+    scale = 2 * frobenius.squareRoot() * objectiveAtW.squareRoot()
+    relativeResidual = scale > 0 ? self.residual / scale : 0
+    optimalityGap = max(0, objective - objectiveAtW + dualGap)
+  }
+}
+
+extension MonotoneKKT {
+  /// The certificate when the unconstrained fit is already feasible (degree 4…10): no
+  /// constraint is active, the gradient vanishes at the least-squares optimum, the gap is 0.
+  init(feasibleUnconstrained: Void) {
+    (gradient, multipliers, equalityMultipliers) = ([], [], [])
+    (residual, relativeResidual, scale, optimalityGap) = (0, 0, 0, 0)
   }
 }

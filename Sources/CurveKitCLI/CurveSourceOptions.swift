@@ -28,7 +28,7 @@ enum CurveSourceOptions {
     .repeated("--at-most", placeholder: "FROM:LEVEL", help: "Milestone: be at or below LEVEL from FROM on."),
     .value(
       "--monotonic", placeholder: "POLICY",
-      help: "require (fail with a witness if not decreasing), enforce (best monotone curve, degree ≤ 3) or ignore."),
+      help: "require (fail with a witness if not decreasing), enforce (best monotone curve, any degree) or ignore."),
     .value(
       "--min-slope", placeholder: "S", help: "Require f′ ≤ −S on [0, 1] (S ≥ 0; default 0 or the spec's minSlope)."),
   ]

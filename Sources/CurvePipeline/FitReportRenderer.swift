@@ -201,6 +201,9 @@ package enum FitReportRenderer {
           + (monotone.kkt.multipliers.isEmpty
             ? "none" : monotone.kkt.multipliers.map(\.description).joined(separator: ", ")),
       ])
+      if let gap = monotone.kkt.optimalityGap, !monotone.wasAlreadyMonotone {
+        rows.append(["optimality", "objective at most \(gap) above the optimum (duality bound)"])
+      }
     }
     return "\n" + table(rows)
   }
@@ -224,6 +227,7 @@ package enum FitReportRenderer {
         ("rmseRise", .optionalNumber(monotone.rmseRise)),
         ("kktRelativeResidual", .optionalNumber(monotone.kkt.relativeResidual)),
         ("multipliers", .numbers(monotone.kkt.multipliers)),
+        ("optimalityGap", monotone.kkt.optimalityGap.map { .number($0) } ?? .null),
       ]
     }
     return .object(members)

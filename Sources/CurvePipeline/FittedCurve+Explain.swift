@@ -131,17 +131,13 @@ extension FittedCurve {
     return text + "; " + advice
   }
 
-  /// Advice for a curve that rises: never `enforce` above degree 3.
+  /// Advice for a curve that rises: `enforce`, at every degree.
   var advice: String {
     if policy == .enforce {
       return "enforce already applies: a constraint pins the slope to 0 where the rounded curve still rises by an "
         + "ulp; give that slope constraint a slightly negative value"
     }
-    let degree = problem?.degree ?? polynomial.degree
-    if degree <= 3 {
-      return "use \"monotonic\": \"enforce\" for the best monotone curve through your points"
-    }
-    return "lower the degree to 3 and use \"monotonic\": \"enforce\", or move the point that pulls it up"
+    return "use \"monotonic\": \"enforce\" for the best monotone curve through your points"
   }
 
   /// What pulls the curve up near `stretch`: an active milestone, a point above an earlier

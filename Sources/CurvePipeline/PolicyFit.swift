@@ -91,7 +91,7 @@ extension FitProblem {
   ///   that provably violates it is returned with ``PolicyFitResult/violation`` set to
   ///   ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)`` and the witness (a curve
   ///   within rounding of the bound passes), so the caller can still report the fit.
-  /// - `enforce`: ``MonotoneFitter/fit(_:minSlope:)``, the exact constrained optimum (degree ≤ 3).
+  /// - `enforce`: ``MonotoneFitter/fit(_:minSlope:)``, the constrained optimum (exact for degree ≤ 3; within 10⁻⁹ of it, with a certificate, above).
   /// - `ignore`: the ordinary fit; the verdict is still reported.
   /// - Throws: ``CurveFitError``.
   public func fit(policy: MonotonicPolicy, minSlope: Double = 0) throws(CurveFitError) -> PolicyFitResult {

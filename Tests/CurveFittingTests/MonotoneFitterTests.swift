@@ -85,7 +85,9 @@ struct MonotoneFitterTests {
         return error
       }
     }
-    #expect(error(FitProblem(points: points, degree: 4)) == .unsupportedDegree(degree: 4))
+    // Degree 4 needs 5 parameters: 3 points and 2 endpoints leave none free, so it fits.
+    #expect(error(FitProblem(points: points, degree: 4)) == nil)
+    #expect(error(FitProblem(points: points, degree: 4), minSlope: 1.5) == .minSlopeTooSteep(minSlope: 1.5, maximum: 1))
     #expect(error(FitProblem(points: points), minSlope: -1) == .invalidMinSlope(-1))
     #expect(error(FitProblem(points: points), minSlope: .nan) != nil)
     #expect(error(FitProblem(points: points), minSlope: 1.5) == .minSlopeTooSteep(minSlope: 1.5, maximum: 1))
@@ -97,7 +99,6 @@ struct MonotoneFitterTests {
     let rising = FitConstraint.depletionEndpoints + [.slope(at: 0.5, equals: 0.5)]
     #expect(error(FitProblem(points: points, constraints: rising)) == .infeasible(constraints: rising, minSlope: 0))
     #expect(error(FitProblem(points: [])) == .fit(.noPoints))
-    #expect(MonotoneFitError.unsupportedDegree(degree: 5).description.contains("not supported for degree 5"))
   }
 
   @Test("minSlope = f(0) − f(1) leaves only the straight line")

@@ -66,8 +66,8 @@ struct FitMonotoneFlagTests {
       (["--monotonic", "enforce", "--min-slope", "nan"], "--min-slope"),
       (["--monotonic", "enforce", "--min-slope", "2"], "minSlope 2.0 cannot hold"),
       (
-        ["--monotonic", "enforce", "--degree", "5", "--point", "0.1:0.9", "--point", "0.2:0.8"],
-        "not supported for degree 5"
+        ["--monotonic", "enforce", "--degree", "5", "--constraint", "slope@0.5=0.5"],
+        "no polynomial satisfies"
       ),
     ])
   func badSettings(extra: [String], fragment: String) {

@@ -55,18 +55,14 @@ struct PolicyFitTests {
     #expect(throws: CurveFitError.self) { try fit(CurveSpec.parse(gentle, sourceName: "g.json")) }
   }
 
-  @Test("enforce on degree 5 is a clear unsupported error")
-  func unsupportedDegree() throws {
+  @Test("enforce works on degree 5: the result is proven non-increasing and no worse than require's")
+  func enforceDegreeFive() throws {
     let body =
-      #"{"name": "d", "points": [[0.1,0.9],[0.3,0.7],[0.5,0.5],[0.6,0.4],[0.8,0.2],[0.9,0.1]], "degree": 5, "monotonic": "#
-    let text = body + #""enforce"}"#
-    #expect {
-      _ = try fit(CurveSpec.parse(text, sourceName: "d.json"))
-    } throws: { error in
-      "\(error)".contains("not supported for degree 5")
-    }
-    // require works at degree 5 through the subdivision check.
-    let required = try fit(CurveSpec.parse(body + #""require"}"#, sourceName: "d.json"))
-    #expect(required.verdict == .holds)
+      #"{"name": "d", "points": [[0.1,0.9],[0.2,0.45],[0.25,0.45],[0.3,0.8],[0.35,0.85],[0.5,0.5],[0.7,0.3],[0.9,0.1]], "degree": 5, "monotonic": "#
+    let enforced = try fit(CurveSpec.parse(body + #""enforce"}"#, sourceName: "d.json"))
+    #expect(enforced.verdict == .holds)
+    #expect(enforced.report.polynomial.slopeStaysAtOrBelow(negativeOf: 0))
+    // require refuses the same data (its plain fit rises near the dragged point).
+    #expect(throws: CurveFitError.self) { try fit(CurveSpec.parse(body + #""require"}"#, sourceName: "d.json")) }
   }
 }

@@ -32,9 +32,10 @@ enum FitCommand: CurveKitCommand {
     --preview (never with --json or --no-preview).
     Monotonicity (--monotonic, or the spec's "monotonic"; default require for depletion
     curves, ignore for general fits): require fails with exit 1 and the witness when the
-    curve rises (or f′ > −S with --min-slope S); enforce returns the exact least-squares
-    optimum over curves with f′ ≤ −S on [0, 1] (degree ≤ 3), with the active constraint,
-    the RMSE rise and the KKT residual; ignore only reports the verdict.
+    curve rises (or f′ > −S with --min-slope S); enforce returns the least-squares optimum
+    over curves with f′ ≤ −S on [0, 1] (any degree; exact up to degree 3, above within
+    10⁻⁹ of it with the certified gap), with the active constraints, the RMSE rise and the
+    KKT residual; ignore only reports the verdict.
     Exit status: 0 success; 1 not monotone under require; 2 invalid input or usage
     (one line "error: …" on stderr).
     """

@@ -1,0 +1,200 @@
+import CurveCore
+
+extension MonotoneFitter {
+  /// The monotone optimum of degree 4…10 (see ``MonotoneExchange``): an exchange method whose
+  /// constraint points are the maximizers of f′, then certification of the returned doubles.
+  ///
+  /// 1. Solve the finite program with f′ ≤ −s at t = 0 and t = 1 (and the milestones).
+  /// 2. Add every local maximum of f′ (``MonotoneExchange/slopeMaxima(_:)``) above −s and
+  ///    solve again, until none exceeds −s by more than 2⁻⁵⁰ of the slope's scale. Each finite
+  ///    program is a relaxation, so its objective is a lower bound of the optimum; the
+  ///    maximizers accumulate on both sides of each touch point, and the bound converges.
+  /// 3. Round to monomial coefficients and prove f′ ≤ −s for those doubles
+  ///    (``MonotoneSlopeCheck``, exact where the bounded check is undecided). When rounding
+  ///    tips a touch point over, solve again with f′ ≤ −s − δ, δ a few ulps of the slope's
+  ///    scale (doubled each time, at most 12 times), adding the check's witness as a point.
+  /// 4. Certify optimality by weak duality: with the final multipliers μ ≥ 0 at the points τⱼ,
+  ///    L(μ) = min over c meeting the equalities of F(c) + Σ μⱼ(f′(τⱼ) + s) is a lower bound
+  ///    of the optimum, so F(result) − L(μ) bounds the gap (``MonotoneKKT/optimalityGap``).
+  static func fitHighDegree(_ problem: FitProblem, minSlope: Double) throws(MonotoneFitError) -> MonotoneFitReport {
+    var plain = problem
+    plain.milestones = []
+    do { try plain.validate() } catch { throw .fit(error) }
+    _ = try MonotoneFrame(problem: problem, minSlope: minSlope)
+    // A slope fixed inside [0, 1] must itself be ≤ −s.
+    for case .slope(let t, let slope) in problem.constraints where (0...1).contains(t) && slope > -minSlope {
+      throw .infeasible(constraints: problem.constraints, minSlope: minSlope)
+    }
+    guard problem.milestones.count <= LeastSquaresFitter.maximumMilestones else {
+      throw .fit(.tooManyMilestones(count: problem.milestones.count, maximum: LeastSquaresFitter.maximumMilestones))
+    }
+    // The unconstrained fit, without the exact-arithmetic fallback (the report only shows its
+    // RMSE); when it is feasible the answer is the correctly rounded plain fit itself.
+    let exchange = try MonotoneExchange(problem: problem, minSlope: minSlope)
+    var unconstrained: FitReport
+    do {
+      unconstrained = try LeastSquaresFitter.fit(plain) {
+        exchange.solve(points: [], tightening: 0).map { ShiftedChebyshev.monomial($0.chebyshev) }
+      }
+    } catch {
+      throw .fit(error)
+    }
+    if holds(unconstrained.polynomial, minSlope: minSlope),
+      LeastSquaresFitter.meets(problem.milestones, unconstrained.polynomial)
+    {
+      if !unconstrained.rounding.isCorrectlyRounded {
+        do { unconstrained = try LeastSquaresFitter.fit(plain) } catch { throw .fit(error) }
+      }
+      if holds(unconstrained.polynomial, minSlope: minSlope),
+        LeastSquaresFitter.meets(problem.milestones, unconstrained.polynomial)
+      {
+        return MonotoneFitReport(
+          fit: unconstrained, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: true,
+          activeConstraints: [], kkt: MonotoneKKT(feasibleUnconstrained: ()), verdict: .holds)
+      }
+    }
+    var points: [Double] = [0, 1]
+    var tightening = 0.0
+    var solution: MonotoneExchange.Solution?
+    var polynomial: Polynomial?
+    var verdict = MonotoneSlopeCheck.Verdict.undecided(t: 0, slope: 0)
+    for _ in 0..<13 {
+      guard let converged = exchangeLoop(exchange, points: &points, tightening: tightening) else {
+        if tightening > 0, let solution, let polynomial {
+          // The tightened program has no room: keep the last solution, with its verdict.
+          return try report(
+            exchange, problem: problem, plain: plain, unconstrained: unconstrained, solution: solution,
+            points: points, polynomial: polynomial, verdict: verdict)
+        }
+        if !problem.milestones.isEmpty {
+          var withoutMilestones = problem
+          withoutMilestones.milestones = []
+          var ends: [Double] = [0, 1]
+          if let free = try? MonotoneExchange(problem: withoutMilestones, minSlope: minSlope),
+            exchangeLoop(free, points: &ends, tightening: 0) != nil
+          {
+            throw .fit(.milestonesInfeasible(milestones: problem.milestones, degree: problem.degree, monotone: true))
+          }
+        }
+        throw .infeasible(constraints: problem.constraints, minSlope: minSlope)
+      }
+      solution = converged
+      var ascending = ShiftedChebyshev.monomial(converged.chebyshev, slopeDown: true)
+      // f(0) = c₀ and f′(0) = c₁: a constraint there fixes that coefficient exactly.
+      for constraint in problem.constraints {
+        switch constraint {
+        case .value(0, let value): ascending[0] = value
+        case .slope(0, let slope): ascending[1] = slope
+        default: break
+        }
+      }
+      guard ascending.allSatisfy(\.isFinite), let candidate = try? Polynomial(coefficients: ascending.reversed())
+      else { throw .fit(.nonFiniteResult(quantity: "a coefficient")) }
+      polynomial = candidate
+      verdict = MonotoneSlopeCheck.check(candidate, minSlope: minSlope)
+      if case .undecided = verdict, candidate.slopeStaysAtOrBelow(negativeOf: minSlope) { verdict = .holds }
+      if verdict == .holds { break }
+      // The program's own solution touches −s to rounding, and a touch point came out a
+      // hair above: tighten by twice that excess (at least 2⁻⁶⁰ of the slope terms) and add
+      // the witness as a point.
+      var bound = 0.0
+      for (power, coefficient) in ascending.enumerated() { bound += Double(power) * abs(coefficient) }
+      var excess = 0x1p-60 * bound
+      switch verdict {
+      case .fails(let t, let slope), .undecided(let t, let slope):
+        excess = max(excess, 2 * (slope + minSlope))
+        if !points.contains(t) { points.append(t) }
+      case .holds: break
+      }
+      tightening = max(2 * tightening, excess)
+    }
+    guard let solution, let polynomial else { throw .infeasible(constraints: problem.constraints, minSlope: minSlope) }
+    return try report(
+      exchange, problem: problem, plain: plain, unconstrained: unconstrained, solution: solution, points: points,
+      polynomial: polynomial, verdict: verdict)
+  }
+
+  /// Steps 1–2: solves, adds the maxima of f′ above −s − δ, and repeats (at most 60 rounds).
+  static func exchangeLoop(
+    _ exchange: MonotoneExchange, points: inout [Double], tightening: Double
+  ) -> MonotoneExchange.Solution? {
+    var last: MonotoneExchange.Solution?
+    for _ in 0..<60 {
+      guard let solution = exchange.solve(points: points, tightening: tightening) else { return nil }
+      last = solution
+      let tolerance = 0x1p-50 * MonotoneExchange.slopeScale(solution.chebyshev)
+      var added = false
+      for maximum in MonotoneExchange.slopeMaxima(solution.chebyshev)
+      where maximum.slope + exchange.minSlope + tightening > tolerance && !points.contains(maximum.t) {
+        points.append(maximum.t)
+        added = true
+      }
+      if !added { break }
+    }
+    return last
+  }
+
+  /// The report: the fit of the returned doubles, the active constraints (clusters of active
+  /// points: an end, or one interior touch at the maximum of f′ they surround; the active
+  /// milestones) and the KKT certificate with the duality gap.
+  static func report(
+    _ exchange: MonotoneExchange, problem: FitProblem, plain: FitProblem, unconstrained: FitReport,
+    solution: MonotoneExchange.Solution, points: [Double], polynomial: Polynomial,
+    verdict: MonotoneSlopeCheck.Verdict
+  ) throws(MonotoneFitError) -> MonotoneFitReport {
+    let fit: FitReport
+    do {
+      fit = try FitReport(
+        problem: plain, ascending: polynomial.ascendingCoefficients, rank: unconstrained.rank,
+        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil, rounding: .fixedOrder)
+    } catch {
+      throw .fit(error)
+    }
+    let maxima = MonotoneExchange.slopeMaxima(solution.chebyshev)
+    var active: [MonotoneActiveConstraint] = []
+    var multipliers: [Double] = []
+    let order = points.indices.filter { solution.slopeMultipliers[$0] > 0 }.sorted { points[$0] < points[$1] }
+    var cluster: [Int] = []
+    func closeCluster() {
+      guard !cluster.isEmpty else { return }
+      let taus = cluster.map { points[$0] }
+      let weight = cluster.reduce(0) { $0 + solution.slopeMultipliers[$1] }
+      if taus.contains(0) {
+        active.append(.startSlope(minSlope: exchange.minSlope))
+      } else if taus.contains(1) {
+        active.append(.endSlope(minSlope: exchange.minSlope))
+      } else {
+        let centre = taus.reduce(0, +) / Double(taus.count)
+        let nearest = maxima.min { abs($0.t - centre) < abs($1.t - centre) }?.t ?? centre
+        active.append(.interiorTouch(t: nearest, minSlope: exchange.minSlope))
+      }
+      multipliers.append(weight)
+      cluster = []
+    }
+    for index in order {
+      if let last = cluster.last, points[index] - points[last] > 1e-3 { closeCluster() }
+      cluster.append(index)
+    }
+    closeCluster()
+    for (index, milestone) in problem.milestones.enumerated() where solution.milestoneMultipliers[index] > 0 {
+      active.append(.milestone(milestone))
+      multipliers.append(solution.milestoneMultipliers[index])
+    }
+    let kkt = MonotoneKKT(
+      exchange: exchange, solution: solution, points: points, multipliers: multipliers, objective: fit.rss)
+    return MonotoneFitReport(
+      fit: fit, unconstrained: unconstrained, minSlope: exchange.minSlope, wasAlreadyMonotone: false,
+      activeConstraints: active, kkt: kkt, verdict: verdict)
+  }
+}
+
+extension MonotoneFitter {
+  /// f′ ≤ −s proved for `polynomial`: the bounded check, then the exact one if undecided.
+  static func holds(_ polynomial: Polynomial, minSlope: Double) -> Bool {
+    switch MonotoneSlopeCheck.check(polynomial, minSlope: minSlope) {
+    case .holds: return true
+    case .fails: return false
+    case .undecided: return polynomial.slopeStaysAtOrBelow(negativeOf: minSlope)
+    }
+  }
+}
