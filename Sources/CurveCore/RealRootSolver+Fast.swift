@@ -93,17 +93,23 @@ extension RealRootSolver {
     let low = (b + twoRootQ * cosine) * scale
     let middle = (b + twoRootQ * (halfRootThree * sine - 0.5 * cosine)) * scale
     let high = (b - twoRootQ * (halfRootThree * sine + 0.5 * cosine)) * scale
-    // One compensated Newton step each. With three real roots, p″/(2p′) at a root is
-    // Σⱼ 1/(xᵢ − xⱼ) over the other two, so the next step's error is at most 2sᵢ²/δᵢ (δᵢ the
-    // distance to the nearest other root): that replaces the curvature in the certificate.
-    let (x0, s0, slopeOK0) = newtonStep(a, b, c, d, from: low)
-    let (x1, s1, slopeOK1) = newtonStep(a, b, c, d, from: middle)
-    let (x2, s2, slopeOK2) = newtonStep(a, b, c, d, from: high)
+    // One compensated Newton step each, the three in SIMD lanes (RealRootSolver+Lanes.swift).
+    // With three real roots, p″/(2p′) at a root is Σⱼ 1/(xᵢ − xⱼ) over the other two, so the
+    // next step's error is at most 2sᵢ²/δᵢ (δᵢ the distance to the nearest other root): that
+    // replaces the curvature in the certificate.
+    let (next, step, slopeOK) = newtonSteps(a, b, c, d, from: Lanes(low, middle, high, high))
+    let x0: Double = next[0]
+    let x1: Double = next[1]
+    let x2: Double = next[2]
+    let s0: Double = step[0]
+    let s1: Double = step[1]
+    let s2: Double = step[2]
+    let slopesOK: Bool = slopeOK[0] && slopeOK[1] && slopeOK[2]
     let gap01 = x1 - x0
     let gap12 = x2 - x1
     let apart = 0x1p-30
     let certified =
-      slopeOK0 && slopeOK1 && slopeOK2 && gap01 > apart * (abs(x0) + abs(x1))
+      slopesOK && gap01 > apart * (abs(x0) + abs(x1))
       && gap12 > apart * (abs(x1) + abs(x2)) && 2 * (s0 * s0) <= 0x1p-63 * abs(x0) * gap01
       && 2 * (s1 * s1) <= 0x1p-63 * abs(x1) * min(gap01, gap12) && 2 * (s2 * s2) <= 0x1p-63 * abs(x2) * gap12
     if certified { return RealRoots(sorted: x0, x1, x2, count: 3) }
@@ -178,22 +184,6 @@ extension RealRootSolver {
     let p45 = 0.14402000548532992 + 0.12481235810911792 * e
     let p67 = 0.1129173519626909 + 0.10243418025003505 * e
     return r0 * ((p01 + e2 * p23) + (e2 * e2) * (p45 + e2 * p67))
-  }
-
-  /// One Newton step with a compensated residual from x: the next iterate, the step, and
-  /// whether the step's error from the plainly evaluated slope, |s|·4u·Σ(i·|cᵢ||x|ⁱ⁻¹)/|p′|,
-  /// is at most 2⁻⁶³·|x − s|.
-  @inline(__always)
-  static func newtonStep(_ a: Double, _ b: Double, _ c: Double, _ d: Double, from x: Double)
-    -> (next: Double, step: Double, slopeIsAccurate: Bool)
-  {
-    let (hi, lo) = CubicInverseKernel.compensatedHorner(a, b, c, d, at: x)
-    let slope = (3 * a * x + 2 * b) * x + c
-    let step = (hi + lo) / slope
-    let next = x - step
-    let absX = abs(x)
-    let slopeMagnitude = (3 * abs(a) * absX + 2 * abs(b)) * absX + abs(c)
-    return (next, step, abs(step) * slopeMagnitude <= 0x1p-12 * abs(slope) * abs(next))
   }
 
   /// Up to three Newton steps with compensated residuals from `seed`, returning the first
