@@ -14,15 +14,22 @@ extension RealRootSolver {
 
   /// The roots by the fast path, trying the coefficients as given and then scaled by a power
   /// of two into ``fastRange`` (exact), or ``RealRoots/unsolved`` when the careful path is
-  /// needed. The coefficients must be finite.
+  /// needed, which is also the answer for a NaN or infinite coefficient (so the caller checks
+  /// finiteness only off the fast path).
   @inline(__always)
   static func fastRootsAnyScale(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> RealRoots {
-    // Finite input, so the plain comparisons are Swift.max without its NaN handling.
+    // Plain comparisons (Swift.max without its NaN handling): `largest` may drop a NaN, but
+    // `total` keeps it (and an infinity), so only finite coefficients pass either test.
     let ab = abs(a) > abs(b) ? abs(a) : abs(b)
     let cd = abs(c) > abs(d) ? abs(c) : abs(d)
     let largest = ab > cd ? ab : cd
-    if fastRange.contains(largest) { return fastRoots(a, b, c, d, largest: largest) }
-    guard largest.isNormal else { return .unsolved }
+    let total = (abs(a) + abs(b)) + (abs(c) + abs(d))
+    if largest >= fastRange.lowerBound && total <= fastRange.upperBound {
+      return fastRoots(a, b, c, d, largest: largest)
+    }
+    // An infinite coefficient makes `largest` infinite; a NaN makes `total` NaN (finite
+    // coefficients whose sum overflows are scaled like the others).
+    guard largest.isNormal, !total.isNaN else { return .unsolved }
     // 2⁻ᵉ for the exponent e of `largest` (normal, so e ∈ −1022…1023 and 2⁻ᵉ is finite).
     let unit = Double(sign: .plus, exponent: -largest.exponent, significand: 1)
     return fastRoots(a * unit, b * unit, c * unit, d * unit, largest: largest * unit)
@@ -43,10 +50,12 @@ extension RealRootSolver {
   /// without libm (one root), and about 50 flops per root; no allocation.
   @inline(__always)
   static func fastRoots(_ a: Double, _ b: Double, _ c: Double, _ d: Double, largest: Double) -> RealRoots {
-    let floor = fastWindow * largest
-    guard abs(a) >= floor, abs(d) >= floor, b == 0 || abs(b) >= floor, c == 0 || abs(c) >= floor else {
-      return .unsolved
-    }
+    // The smallest |coefficient| but a zero b or c, from selects and minima (one branch).
+    let absB = b == 0 ? largest : abs(b)
+    let absC = c == 0 ? largest : abs(c)
+    let ad = abs(a) < abs(d) ? abs(a) : abs(d)
+    let bc = absB < absC ? absB : absC
+    guard (ad < bc ? ad : bc) >= fastWindow * largest else { return .unsolved }
     // Q = b² − 3ac and H = b³ − 4.5abc + 13.5a²d (27a³ times the monic cubic's Q and R):
     // three real roots iff H² < Q³. Their rounding errors are below eQ and eH, so the count
     // is certain when the inequality holds (or fails) for every Q, H within those bounds.
@@ -55,19 +64,23 @@ extension RealRootSolver {
     let ac = a * c
     let q = bb - 3 * ac
     let h = (b * bb - ac * (4.5 * b)) + (a * a) * (13.5 * d)
-    let errorQ = 4 * u * (bb + 3 * abs(ac))
-    let errorH = 8 * u * ((abs(b) * bb + 4.5 * abs(ac * b)) + 13.5 * ((a * a) * abs(d)))
+    let absAC = abs(ac)
+    let errorQ = 4 * u * (bb + 3 * absAC)
+    let errorH = 8 * u * (abs(b) * (bb + 4.5 * absAC) + 13.5 * ((a * a) * abs(d)))
     let absH = abs(h)
     let inflate = 1 + 0x1p-40
     let qLow = q - errorQ
+    let qHigh = q + errorQ
     let hHigh = absH + errorH
+    let hLow = absH - errorH
     let scale = -1 / (3 * a)
-    if qLow > 0 && qLow * qLow * qLow > inflate * hHigh * hHigh {
+    // qLow ≤ 0 fails the first test (errorH > 0, as a, d ≠ 0); hLow ≤ 0 fails the second
+    // unless qHigh < 0, where the count is one whatever H is.
+    if qLow * qLow * qLow > inflate * (hHigh * hHigh) {
       return threeSeparatedRoots(a, b, c, d, q: q, h: h, scale: scale)
     }
-    let qHigh = max(0, q + errorQ)
-    let hLow = absH - errorH
-    if q + errorQ < 0 || (hLow > 0 && hLow * hLow > inflate * qHigh * qHigh * qHigh) {
+    let positiveQHigh = qHigh > 0 ? qHigh : 0
+    if hLow > 0 && hLow * hLow > inflate * (positiveQHigh * positiveQHigh * positiveQHigh) || qHigh < 0 {
       return oneRoot(a, b, c, d, q: q, h: h, scale: scale)
     }
     return .unsolved
