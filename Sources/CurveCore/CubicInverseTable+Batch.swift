@@ -31,7 +31,10 @@ extension CubicInverseTable {
     static let maximumCellCount = 512
     /// Numbers per cell: t = c₀ + (c₀′ + z·(c₁ + … + z·c₅)) with c₀ + c₀′ the value at z = 0
     /// as a double-double, z = w·cellsPerW − cell ∈ [−½, ½].
-    static let stride = 7
+    static let coefficientCount = 7
+    /// Doubles from one cell's row to the next: the coefficients padded to 64 bytes, so the
+    /// row index becomes a byte offset by a shift.
+    static let stride = 8
 
     /// True when w = √u (a flat end at the anchor), false when w = u.
     let usesSquareRoot: Bool
@@ -40,6 +43,13 @@ extension CubicInverseTable {
     let anchorLo: Double
     /// +1 when the anchor is the lower level (u = level − f(anchor)), −1 when it is the upper.
     let orientation: Double
+    /// What the kernel multiplies level − f(anchor) by: `orientation·cellsPerW` when w = u
+    /// (so it yields y at once, exactly), `orientation` when w = √u.
+    let offsetScale: Double
+    /// That product's value at the two ends of the level range, ascending and at least 0:
+    /// clamping it there is clamping the level (the product is monotone in the level).
+    let offsetLow: Double
+    let offsetHigh: Double
     /// Cells per unit of w: a power of two, so y = w·cellsPerW is exact.
     let cellsPerW: Double
     /// The index of the last cell, as a double (cells 0…⌈wMax·cellsPerW⌉, at most 513).
@@ -48,8 +58,17 @@ extension CubicInverseTable {
     let upperLevel: Double
     let tAtLowerLevel: Double
     let tAtUpperLevel: Double
-    /// `lastCell + 1` rows of `stride` coefficients.
+    /// `lastCell + 1` rows of `stride` doubles, the first `coefficientCount` used.
     let coefficients: [Double]
+
+    /// The same kernel with other coefficients.
+    func with(coefficients: [Double]) -> BatchKernel {
+      BatchKernel(
+        usesSquareRoot: usesSquareRoot, anchorHi: anchorHi, anchorLo: anchorLo, orientation: orientation,
+        offsetScale: offsetScale, offsetLow: offsetLow, offsetHigh: offsetHigh, cellsPerW: cellsPerW,
+        lastCell: lastCell, lowerLevel: lowerLevel, upperLevel: upperLevel, tAtLowerLevel: tAtLowerLevel,
+        tAtUpperLevel: tAtUpperLevel, coefficients: coefficients)
+    }
   }
 
   /// `bound < x ? bound : x` lane by lane: `minpd`, which keeps a NaN x.
@@ -75,10 +94,15 @@ extension CubicInverseTable {
   static func batchInverse(
     _ kernel: BatchKernel, _ rows: UnsafePointer<Double>, _ level: Lanes, squareRoot: Bool
   ) -> Lanes {
-    let x = laneAtLeast(Lanes(repeating: kernel.lowerLevel), laneAtMost(Lanes(repeating: kernel.upperLevel), level))
-    let u = laneAtLeast(Lanes(), ((x - kernel.anchorHi) - kernel.anchorLo) * kernel.orientation)
-    let w = squareRoot ? Lanes(u[0].squareRoot(), u[1].squareRoot()) : u
-    let y = w * kernel.cellsPerW  // exact: cellsPerW is a power of two
+    // The offset from the anchor, scaled and clamped to the level range's (so NaN stays NaN).
+    let offset = ((level - kernel.anchorHi) - kernel.anchorLo) * kernel.offsetScale
+    let clamped = laneAtLeast(
+      Lanes(repeating: kernel.offsetLow), laneAtMost(Lanes(repeating: kernel.offsetHigh), offset))
+    // y = √u·cellsPerW, exact but for the root (cellsPerW is a power of two), or u·cellsPerW as
+    // it is. The max with a literal 0 (a no-op: offsetLow ≥ 0) shows the optimizer that the
+    // root needs no libm fallback, so it emits one `sqrtpd`.
+    let u = laneAtLeast(Lanes(), clamped)
+    let y = squareRoot ? Lanes(u[0].squareRoot(), u[1].squareRoot()) * kernel.cellsPerW : clamped
     // Cell c covers y ∈ [c − ½, c + ½]: adding 2⁵² rounds y to c (0 ≤ y < 2⁵¹), whose bits
     // then hold c, with no conversion and its range checks. A NaN y reads the last cell
     // (its z stays NaN, so the result is NaN).
@@ -89,11 +113,11 @@ extension CubicInverseTable {
     let bias = 0x1p52.bitPattern
     let row0 = rows + Int(truncatingIfNeeded: biased[0].bitPattern &- bias) &* BatchKernel.stride
     let row1 = rows + Int(truncatingIfNeeded: biased[1].bitPattern &- bias) &* BatchKernel.stride
-    var p = Lanes(row0[6], row1[6])
-    p = Lanes(row0[5], row1[5]) + z * p
-    p = Lanes(row0[4], row1[4]) + z * p
-    p = Lanes(row0[3], row1[3]) + z * p
-    p = Lanes(row0[2], row1[2]) + z * p
+    // Estrin's scheme on c₁…c₅: three levels of dependent operations instead of Horner's five.
+    let z2 = z * z
+    let p12 = Lanes(row0[2], row1[2]) + z * Lanes(row0[3], row1[3])
+    let p34 = Lanes(row0[4], row1[4]) + z * Lanes(row0[5], row1[5])
+    let p = p12 + z2 * (p34 + z2 * Lanes(row0[6], row1[6]))
     let t = Lanes(row0[0], row1[0]) + (Lanes(row0[1], row1[1]) + z * p)
     return laneAtLeast(Lanes(), laneAtMost(Lanes(repeating: 1), t))
   }
@@ -207,17 +231,18 @@ extension CubicInverseTable {
       while wMax * (2 * cellsPerW) <= Double(BatchKernel.maximumCellCount) { cellsPerW *= 2 }
       while wMax * cellsPerW > Double(BatchKernel.maximumCellCount) { cellsPerW /= 2 }
       let cells = Int((wMax * cellsPerW).rounded(.up)) + 1
+      let orientation: Double = candidate.anchorAtLower ? 1 : -1
+      let offsetScale = candidate.squareRoot ? orientation : orientation * cellsPerW
+      func offset(_ level: Double) -> Double { ((level - anchor.hi) - anchor.lo) * offsetScale }
       let data = BatchKernel(
-        usesSquareRoot: candidate.squareRoot, anchorHi: anchor.hi, anchorLo: anchor.lo,
-        orientation: candidate.anchorAtLower ? 1 : -1, cellsPerW: cellsPerW, lastCell: Double(cells - 1),
+        usesSquareRoot: candidate.squareRoot, anchorHi: anchor.hi, anchorLo: anchor.lo, orientation: orientation,
+        offsetScale: offsetScale, offsetLow: max(0, min(offset(lowerLevel), offset(upperLevel))),
+        offsetHigh: max(offset(lowerLevel), offset(upperLevel)), cellsPerW: cellsPerW, lastCell: Double(cells - 1),
         lowerLevel: lowerLevel, upperLevel: upperLevel, tAtLowerLevel: tAtLowerLevel, tAtUpperLevel: tAtUpperLevel,
         coefficients: [])
       guard cellsPerW.isFinite, let coefficients = fittedCoefficients(cubic, data, cells: cells, yMax: wMax * cellsPerW)
       else { continue }
-      let kernel = BatchKernel(
-        usesSquareRoot: data.usesSquareRoot, anchorHi: data.anchorHi, anchorLo: data.anchorLo,
-        orientation: data.orientation, cellsPerW: data.cellsPerW, lastCell: data.lastCell, lowerLevel: lowerLevel,
-        upperLevel: upperLevel, tAtLowerLevel: tAtLowerLevel, tAtUpperLevel: tAtUpperLevel, coefficients: coefficients)
+      let kernel = data.with(coefficients: coefficients)
       guard let tuned = exactAtEnds(kernel) else { continue }
       if passesCheck(cubic, tuned, cells: cells) { return tuned }
     }
@@ -237,8 +262,9 @@ extension CubicInverseTable {
 
   /// The z and cell the kernel computes for a level in the level range.
   static func batchLevel(_ kernel: BatchKernel, level: Double) -> (level: Double, z: Double, cell: Int) {
-    let offset = max(0, ((level - kernel.anchorHi) - kernel.anchorLo) * kernel.orientation)
-    let kernelY = (kernel.usesSquareRoot ? offset.squareRoot() : offset) * kernel.cellsPerW
+    let offset = max(
+      kernel.offsetLow, min(kernel.offsetHigh, ((level - kernel.anchorHi) - kernel.anchorLo) * kernel.offsetScale))
+    let kernelY = kernel.usesSquareRoot ? offset.squareRoot() * kernel.cellsPerW : offset
     let cell = min(kernel.lastCell, (kernelY + 0x1p52) - 0x1p52)
     return (level, kernelY - cell, Int(cell))
   }
@@ -247,7 +273,7 @@ extension CubicInverseTable {
   /// the constant as hi + lo and then the monomial coefficients in z; nil when a point falls
   /// outside its cell or a fit is singular.
   static func fittedCoefficients(_ cubic: Cubic, _ kernel: BatchKernel, cells: Int, yMax: Double) -> [Double]? {
-    let points = BatchKernel.stride - 1
+    let points = BatchKernel.coefficientCount - 1
     let nodes = (0..<points).map { cos(Double.pi * (Double($0) + 0.5) / Double(points)) }
     var coefficients = [Double](repeating: 0, count: cells * BatchKernel.stride)
     var matrix = [Double](repeating: 0, count: points * points)
@@ -341,11 +367,7 @@ extension CubicInverseTable {
         steps += 1
       }
     }
-    return BatchKernel(
-      usesSquareRoot: kernel.usesSquareRoot, anchorHi: kernel.anchorHi, anchorLo: kernel.anchorLo,
-      orientation: kernel.orientation, cellsPerW: kernel.cellsPerW, lastCell: kernel.lastCell,
-      lowerLevel: kernel.lowerLevel, upperLevel: kernel.upperLevel, tAtLowerLevel: kernel.tAtLowerLevel,
-      tAtUpperLevel: kernel.tAtUpperLevel, coefficients: coefficients)
+    return kernel.with(coefficients: coefficients)
   }
 
   /// The batch kernel agrees with Newton to 1.5 ulp + 2⁻⁵³ at 8 levels per cell and both ends:
