@@ -113,12 +113,14 @@ extension CubicInverseTable {
     let bias = 0x1p52.bitPattern
     let row0 = rows + Int(truncatingIfNeeded: biased[0].bitPattern &- bias) &* BatchKernel.stride
     let row1 = rows + Int(truncatingIfNeeded: biased[1].bitPattern &- bias) &* BatchKernel.stride
-    // Estrin's scheme on c₁…c₅: three levels of dependent operations instead of Horner's five.
+    // c₀′ + c₁z + … + c₅z⁵ in Estrin's scheme (three dependent levels instead of Horner's
+    // six), then one rounding to t with c₀.
     let z2 = z * z
-    let p12 = Lanes(row0[2], row1[2]) + z * Lanes(row0[3], row1[3])
-    let p34 = Lanes(row0[4], row1[4]) + z * Lanes(row0[5], row1[5])
-    let p = p12 + z2 * (p34 + z2 * Lanes(row0[6], row1[6]))
-    let t = Lanes(row0[0], row1[0]) + (Lanes(row0[1], row1[1]) + z * p)
+    let z4 = z2 * z2
+    let p01 = Lanes(row0[1], row1[1]) + z * Lanes(row0[2], row1[2])
+    let p23 = Lanes(row0[3], row1[3]) + z * Lanes(row0[4], row1[4])
+    let p45 = Lanes(row0[5], row1[5]) + z * Lanes(row0[6], row1[6])
+    let t = Lanes(row0[0], row1[0]) + ((p01 + z2 * p23) + z4 * p45)
     return laneAtLeast(Lanes(), laneAtMost(Lanes(repeating: 1), t))
   }
 
