@@ -160,14 +160,30 @@ extension CubicInverseTable {
   }
 
   /// The loop both entry points inline with a constant `squareRoot`, so each is compiled
-  /// without the test: four levels per step (two SIMD pairs in flight), then a pair, then a
-  /// last level in both lanes.
+  /// without the test: eight levels per step (four independent SIMD pairs issued together,
+  /// which hides the square root's latency), then four, then a pair, then a last level in
+  /// both lanes.
   @inline(__always)
   static func loop(
     _ kernel: BatchKernel, _ rows: UnsafePointer<Double>, _ input: UnsafePointer<Double>,
     _ output: UnsafeMutablePointer<Double>, _ count: Int, squareRoot: Bool
   ) {
     var index = 0
+    while index + 8 <= count {
+      let t0 = batchInverse(kernel, rows, Lanes(input[index], input[index + 1]), squareRoot: squareRoot)
+      let t1 = batchInverse(kernel, rows, Lanes(input[index + 2], input[index + 3]), squareRoot: squareRoot)
+      let t2 = batchInverse(kernel, rows, Lanes(input[index + 4], input[index + 5]), squareRoot: squareRoot)
+      let t3 = batchInverse(kernel, rows, Lanes(input[index + 6], input[index + 7]), squareRoot: squareRoot)
+      output[index] = t0[0]
+      output[index + 1] = t0[1]
+      output[index + 2] = t1[0]
+      output[index + 3] = t1[1]
+      output[index + 4] = t2[0]
+      output[index + 5] = t2[1]
+      output[index + 6] = t3[0]
+      output[index + 7] = t3[1]
+      index += 8
+    }
     while index + 4 <= count {
       let t = batchInverse(kernel, rows, Lanes(input[index], input[index + 1]), squareRoot: squareRoot)
       let next = batchInverse(kernel, rows, Lanes(input[index + 2], input[index + 3]), squareRoot: squareRoot)
