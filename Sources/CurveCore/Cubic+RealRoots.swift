@@ -71,10 +71,11 @@ extension Cubic {
   ///   `cbrt` and about 60 flops per root; the careful path typically 2–6 Newton steps per
   ///   root (up to ~100 when the roots span many orders of magnitude or nearly coincide).
   public func realRoots() throws(RealRootsError) -> RealRoots {
-    // x − x is 0 for every finite x and NaN otherwise: one test for all four.
-    guard ((a - a) + (b - b)) + ((c - c) + (d - d)) == 0 else { throw nonFiniteCoefficientError }
+    // The fast path answers only for finite coefficients, so they are checked after it.
     let fast = RealRootSolver.fastRootsAnyScale(a, b, c, d)
     if fast.count >= 0 { return fast }
+    // x − x is 0 for every finite x and NaN otherwise: one test for all four.
+    guard ((a - a) + (b - b)) + ((c - c) + (d - d)) == 0 else { throw nonFiniteCoefficientError }
     guard a != 0 || b != 0 || c != 0 || d != 0 else { throw .everyNumberIsARoot }
     return RealRootSolver.carefulRoots(a, b, c, d)
   }

@@ -14,15 +14,22 @@ extension RealRootSolver {
 
   /// The roots by the fast path, trying the coefficients as given and then scaled by a power
   /// of two into ``fastRange`` (exact), or ``RealRoots/unsolved`` when the careful path is
-  /// needed. The coefficients must be finite.
+  /// needed, which is also the answer for a NaN or infinite coefficient (so the caller checks
+  /// finiteness only off the fast path).
   @inline(__always)
   static func fastRootsAnyScale(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> RealRoots {
-    // Finite input, so the plain comparisons are Swift.max without its NaN handling.
+    // Plain comparisons (Swift.max without its NaN handling): `largest` may drop a NaN, but
+    // `total` keeps it (and an infinity), so only finite coefficients pass either test.
     let ab = abs(a) > abs(b) ? abs(a) : abs(b)
     let cd = abs(c) > abs(d) ? abs(c) : abs(d)
     let largest = ab > cd ? ab : cd
-    if fastRange.contains(largest) { return fastRoots(a, b, c, d, largest: largest) }
-    guard largest.isNormal else { return .unsolved }
+    let total = (abs(a) + abs(b)) + (abs(c) + abs(d))
+    if largest >= fastRange.lowerBound && total <= fastRange.upperBound {
+      return fastRoots(a, b, c, d, largest: largest)
+    }
+    // An infinite coefficient makes `largest` infinite; a NaN makes `total` NaN (finite
+    // coefficients whose sum overflows are scaled like the others).
+    guard largest.isNormal, !total.isNaN else { return .unsolved }
     // 2⁻ᵉ for the exponent e of `largest` (normal, so e ∈ −1022…1023 and 2⁻ᵉ is finite).
     let unit = Double(sign: .plus, exponent: -largest.exponent, significand: 1)
     return fastRoots(a * unit, b * unit, c * unit, d * unit, largest: largest * unit)
@@ -43,10 +50,12 @@ extension RealRootSolver {
   /// without libm (one root), and about 50 flops per root; no allocation.
   @inline(__always)
   static func fastRoots(_ a: Double, _ b: Double, _ c: Double, _ d: Double, largest: Double) -> RealRoots {
-    let floor = fastWindow * largest
-    guard abs(a) >= floor, abs(d) >= floor, b == 0 || abs(b) >= floor, c == 0 || abs(c) >= floor else {
-      return .unsolved
-    }
+    // The smallest |coefficient| but a zero b or c, from selects and minima (one branch).
+    let absB = b == 0 ? largest : abs(b)
+    let absC = c == 0 ? largest : abs(c)
+    let ad = abs(a) < abs(d) ? abs(a) : abs(d)
+    let bc = absB < absC ? absB : absC
+    guard (ad < bc ? ad : bc) >= fastWindow * largest else { return .unsolved }
     // Q = b² − 3ac and H = b³ − 4.5abc + 13.5a²d (27a³ times the monic cubic's Q and R):
     // three real roots iff H² < Q³. Their rounding errors are below eQ and eH, so the count
     // is certain when the inequality holds (or fails) for every Q, H within those bounds.
@@ -55,19 +64,23 @@ extension RealRootSolver {
     let ac = a * c
     let q = bb - 3 * ac
     let h = (b * bb - ac * (4.5 * b)) + (a * a) * (13.5 * d)
-    let errorQ = 4 * u * (bb + 3 * abs(ac))
-    let errorH = 8 * u * ((abs(b) * bb + 4.5 * abs(ac * b)) + 13.5 * ((a * a) * abs(d)))
+    let absAC = abs(ac)
+    let errorQ = 4 * u * (bb + 3 * absAC)
+    let errorH = 8 * u * (abs(b) * (bb + 4.5 * absAC) + 13.5 * ((a * a) * abs(d)))
     let absH = abs(h)
     let inflate = 1 + 0x1p-40
     let qLow = q - errorQ
+    let qHigh = q + errorQ
     let hHigh = absH + errorH
+    let hLow = absH - errorH
     let scale = -1 / (3 * a)
-    if qLow > 0 && qLow * qLow * qLow > inflate * hHigh * hHigh {
+    // qLow ≤ 0 fails the first test (errorH > 0, as a, d ≠ 0); hLow ≤ 0 fails the second
+    // unless qHigh < 0, where the count is one whatever H is.
+    if qLow * qLow * qLow > inflate * (hHigh * hHigh) {
       return threeSeparatedRoots(a, b, c, d, q: q, h: h, scale: scale)
     }
-    let qHigh = max(0, q + errorQ)
-    let hLow = absH - errorH
-    if q + errorQ < 0 || (hLow > 0 && hLow * hLow > inflate * qHigh * qHigh * qHigh) {
+    let positiveQHigh = qHigh > 0 ? qHigh : 0
+    if hLow > 0 && hLow * hLow > inflate * (positiveQHigh * positiveQHigh * positiveQHigh) || qHigh < 0 {
       return oneRoot(a, b, c, d, q: q, h: h, scale: scale)
     }
     return .unsolved
@@ -93,17 +106,23 @@ extension RealRootSolver {
     let low = (b + twoRootQ * cosine) * scale
     let middle = (b + twoRootQ * (halfRootThree * sine - 0.5 * cosine)) * scale
     let high = (b - twoRootQ * (halfRootThree * sine + 0.5 * cosine)) * scale
-    // One compensated Newton step each. With three real roots, p″/(2p′) at a root is
-    // Σⱼ 1/(xᵢ − xⱼ) over the other two, so the next step's error is at most 2sᵢ²/δᵢ (δᵢ the
-    // distance to the nearest other root): that replaces the curvature in the certificate.
-    let (x0, s0, slopeOK0) = newtonStep(a, b, c, d, from: low)
-    let (x1, s1, slopeOK1) = newtonStep(a, b, c, d, from: middle)
-    let (x2, s2, slopeOK2) = newtonStep(a, b, c, d, from: high)
+    // One compensated Newton step each, the three in SIMD lanes (RealRootSolver+Lanes.swift).
+    // With three real roots, p″/(2p′) at a root is Σⱼ 1/(xᵢ − xⱼ) over the other two, so the
+    // next step's error is at most 2sᵢ²/δᵢ (δᵢ the distance to the nearest other root): that
+    // replaces the curvature in the certificate.
+    let (next, step, slopeOK) = newtonSteps(a, b, c, d, from: Lanes(low, middle, high, high))
+    let x0: Double = next[0]
+    let x1: Double = next[1]
+    let x2: Double = next[2]
+    let s0: Double = step[0]
+    let s1: Double = step[1]
+    let s2: Double = step[2]
+    let slopesOK: Bool = slopeOK[0] && slopeOK[1] && slopeOK[2]
     let gap01 = x1 - x0
     let gap12 = x2 - x1
     let apart = 0x1p-30
     let certified =
-      slopeOK0 && slopeOK1 && slopeOK2 && gap01 > apart * (abs(x0) + abs(x1))
+      slopesOK && gap01 > apart * (abs(x0) + abs(x1))
       && gap12 > apart * (abs(x1) + abs(x2)) && 2 * (s0 * s0) <= 0x1p-63 * abs(x0) * gap01
       && 2 * (s1 * s1) <= 0x1p-63 * abs(x1) * min(gap01, gap12) && 2 * (s2 * s2) <= 0x1p-63 * abs(x2) * gap12
     if certified { return RealRoots(sorted: x0, x1, x2, count: 3) }
@@ -178,22 +197,6 @@ extension RealRootSolver {
     let p45 = 0.14402000548532992 + 0.12481235810911792 * e
     let p67 = 0.1129173519626909 + 0.10243418025003505 * e
     return r0 * ((p01 + e2 * p23) + (e2 * e2) * (p45 + e2 * p67))
-  }
-
-  /// One Newton step with a compensated residual from x: the next iterate, the step, and
-  /// whether the step's error from the plainly evaluated slope, |s|·4u·Σ(i·|cᵢ||x|ⁱ⁻¹)/|p′|,
-  /// is at most 2⁻⁶³·|x − s|.
-  @inline(__always)
-  static func newtonStep(_ a: Double, _ b: Double, _ c: Double, _ d: Double, from x: Double)
-    -> (next: Double, step: Double, slopeIsAccurate: Bool)
-  {
-    let (hi, lo) = CubicInverseKernel.compensatedHorner(a, b, c, d, at: x)
-    let slope = (3 * a * x + 2 * b) * x + c
-    let step = (hi + lo) / slope
-    let next = x - step
-    let absX = abs(x)
-    let slopeMagnitude = (3 * abs(a) * absX + 2 * abs(b)) * absX + abs(c)
-    return (next, step, abs(step) * slopeMagnitude <= 0x1p-12 * abs(slope) * abs(next))
   }
 
   /// Up to three Newton steps with compensated residuals from `seed`, returning the first
