@@ -60,12 +60,7 @@ struct ForeignCurveParts: Sendable {
     let milliseconds = (seconds * 1000).rounded()
     guard milliseconds.isFinite, abs(milliseconds) < 0x1p53 else { throw .nonFiniteValue("duration") }
     durationMillis = Int64(milliseconds)
-    let period = curve.periodUnits
-    if curve.durationSeconds != nil, let duration = period.duration {
-      durationText = "\(CurveUnits.rounded(duration, decimals: 6, trimmed: true)) \(period.timeUnit.rawValue)"
-    } else {
-      durationText = "none in the spec: 7 days"
-    }
+    durationText = Self.periodText(curve)
     let described = curve.name.map { "The \u{201C}\(SwiftLiteral.commentText($0))\u{201D} curve" } ?? "A curve"
     var documentation = [
       "\(described) from \(SwiftLiteral.commentText(curve.displayName)): the level f(t) for the",
@@ -104,5 +99,15 @@ struct ForeignCurveParts: Sendable {
       ]
     }
     return lines + ["Bit-identical to CurveKit's Swift `normalizedElapsed(forLevel:)` with this method."]
+  }
+}
+
+extension ForeignCurveParts {
+  /// The spec's period in its own unit for comments, e.g. `10 hours`, or
+  /// `none in the spec: 7 days`; every generated language says it the same way.
+  static func periodText(_ curve: FittedCurve) -> String {
+    let period = curve.periodUnits
+    guard curve.durationSeconds != nil, let duration = period.duration else { return "none in the spec: 7 days" }
+    return "\(CurveUnits.rounded(duration, decimals: 6, trimmed: true)) \(period.timeUnit.rawValue)"
   }
 }

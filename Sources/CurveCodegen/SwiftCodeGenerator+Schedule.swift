@@ -6,13 +6,13 @@ extension SwiftCodeGenerator {
   /// (`lastRefillDate:`, `depletionDays:`) as its first arguments, and running CurveSchedule's
   /// own `DepletionScheduleKernel` (embedded), so the results are identical. The clock is
   /// always passed in, so callers (and tests) stay deterministic.
-  static func scheduleExtension(name: String, access: String, days: String) -> String {
+  static func scheduleExtension(name: String, access: String, days: String, periodText: String) -> String {
     """
 
     extension \(name) {
       /// Seconds in a day, as in the article.
       \(access) static let secondsInDay: Double = 86_400
-      /// The depletion period in days from the spec (`durationDays`, 7 when absent).
+      /// The depletion period in days, from the spec's period (\(periodText)).
       \(access) static let defaultDepletionDays: Double = \(days)
 
       /// The level at `date` for a fill last refilled at `lastRefillDate`, the article's

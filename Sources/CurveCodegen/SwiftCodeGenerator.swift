@@ -69,7 +69,10 @@ public enum SwiftCodeGenerator {
       \(inverse.members)}
 
       """
-    if options.withSchedule { out += scheduleExtension(name: name, access: access, days: days) }
+    if options.withSchedule {
+      out += scheduleExtension(
+        name: name, access: access, days: days, periodText: ForeignCurveParts.periodText(curve))
+    }
     let progress = try ProgressSegmentTable.make(for: curve, limits: options.progressSegmentLimits)
     if !progress.isEmpty { out += progressExtension(name: name, access: access, tables: progress) }
     for conformance in options.conformances { out += "\nextension \(name): \(conformance) {}\n" }

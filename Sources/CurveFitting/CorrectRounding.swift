@@ -19,7 +19,10 @@ public enum CoefficientRounding: String, Sendable, Hashable, Codable {
   /// the rare case the bound cannot decide (the nearest doubles to a double-double solution
   /// of the exact-sum system), and the rare monotone `enforce` optimum whose exact refinement
   /// does not apply (those on a straight edge are the rounded optimum of their equality
-  /// problem unless rounding makes a flat end rise by an ulp).
+  /// problem unless rounding makes a flat end rise by an ulp); every `enforce` optimum of
+  /// degree 4…10 (within 10⁻⁹ of the optimum, rounded so f′ cannot rise); and the
+  /// unconstrained comparison in such a report where correct rounding would need exact
+  /// arithmetic.
   case fixedOrder
 
   /// LAPACK's solution as computed on this machine: streamed data from a pipe too

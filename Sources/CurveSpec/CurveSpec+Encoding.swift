@@ -48,6 +48,7 @@ extension CurveSpec {
     if let access = codegen.access { options.append(("access", .string(access.rawValue))) }
     if let inverse = codegen.inverse { options.append(("inverse", .string(inverse.rawValue))) }
     if let withSchedule = codegen.withSchedule { options.append(("withSchedule", .bool(withSchedule))) }
+    if let names = codegen.conformances { options.append(("conformsTo", .array(names.map { .string($0) }))) }
     if let packageName = codegen.packageName { options.append(("package", .string(packageName))) }
     if let limits = codegen.progressSegments { options.append(("progressSegments", .array(limits.map(Self.number)))) }
     if !options.isEmpty { members.append(("codegen", .object(options))) }

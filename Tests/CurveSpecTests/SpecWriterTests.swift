@@ -31,7 +31,9 @@ struct SpecWriterTests {
       name: "All \"fields\"", points: [DataPoint(t: -0.5, y: 1.25), DataPoint(t: 2, y: 1e-20)], weights: [1, 2.5],
       degree: 2, endpoints: false, constraints: [.value(at: 0, equals: 1), .slope(at: 1, equals: -0.5)],
       monotonic: .ignore, minSlope: 0, durationDays: 6.5,
-      codegen: CodegenOptions(typeName: "AllFields", access: .package, inverse: .table, withSchedule: false),
+      codegen: CodegenOptions(
+        typeName: "AllFields", access: .package, inverse: .table, withSchedule: false,
+        conformances: ["DepletionModel", "HabitCurve"], packageName: "com.example.curves"),
       details: "line one\nline two")
     let designer = CurveSpec(
       name: "Weekly", points: [DataPoint(t: 2, y: 82), DataPoint(t: 4, y: 50), DataPoint(t: 6, y: 15)],

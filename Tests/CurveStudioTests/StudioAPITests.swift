@@ -108,10 +108,29 @@ struct StudioAPITests {
     for body in ["{\"spec\": ", "[1, 2]", "{\"other\": {}}", "\u{FF}"] {
       #expect(fixture.request("POST", "/api/fit?spec=0", body: body)?.status == 400, "\(body)")
     }
-    let enforceDegree5 = "{\"name\": \"x\", \"points\": [[0.5, 0.5]], \"degree\": 5, \"monotonic\": \"enforce\"}"
-    let refused = try #require(fixture.request("POST", "/api/fit?spec=0", body: StudioFixture.body(enforceDegree5)))
+    let tooFewPoints = "{\"name\": \"x\", \"points\": [[0.5, 0.5]], \"degree\": 5, \"monotonic\": \"enforce\"}"
+    let refused = try #require(fixture.request("POST", "/api/fit?spec=0", body: StudioFixture.body(tooFewPoints)))
     #expect(refused.status == 422)
     #expect(StudioFixture.object(refused)["error"] is String)
+  }
+
+  @Test("a rising degree-5 curve: \"Use enforce\" is offered, and enforce returns a curve that never rises")
+  func enforceAtDegreeFive() throws {
+    let fixture = try StudioFixture()
+    let points = "[[0.1,0.9],[0.2,0.45],[0.25,0.45],[0.3,0.8],[0.35,0.85],[0.5,0.5],[0.7,0.3],[0.9,0.1]]"
+    let rising = "{\"name\": \"x\", \"points\": \(points), \"degree\": 5, \"monotonic\": \"ignore\"}"
+    let plain = StudioFixture.object(fixture.request("POST", "/api/fit?spec=0", body: StudioFixture.body(rising)))
+    let plainMonotonic = try #require(plain["monotonic"] as? [String: Any])
+    #expect(plainMonotonic["decreasing"] as? Bool == false)
+    #expect(plainMonotonic["enforceAvailable"] as? Bool == true)
+    let enforce = rising.replacingOccurrences(of: "\"ignore\"", with: "\"enforce\"")
+    let response = try #require(fixture.request("POST", "/api/fit?spec=0", body: StudioFixture.body(enforce)))
+    #expect(response.status == 200)
+    let monotonic = try #require(StudioFixture.object(response)["monotonic"] as? [String: Any])
+    #expect(monotonic["decreasing"] as? Bool == true)
+    #expect((monotonic["active"] as? [String])?.contains { $0.hasPrefix("flat at t≈") } == true)
+    let gap = try #require(monotonic["optimalityGap"] as? Double)
+    #expect(gap >= 0 && gap <= 1e-9)
   }
 
   @Test("GET /api/spec: the spec, its ETag in the body and the header, 304 when unchanged, 404 when new")

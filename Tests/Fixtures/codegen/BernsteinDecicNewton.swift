@@ -69,7 +69,7 @@ package enum BernsteinDecicNewton: Sendable {
 extension BernsteinDecicNewton {
   /// Seconds in a day, as in the article.
   @usableFromInline package static let secondsInDay: Double = 86_400
-  /// The depletion period in days from the spec (`durationDays`, 7 when absent).
+  /// The depletion period in days, from the spec's period (none in the spec: 7 days).
   @usableFromInline package static let defaultDepletionDays: Double = 7.0
 
   /// The level at `date` for a fill last refilled at `lastRefillDate`, the article's

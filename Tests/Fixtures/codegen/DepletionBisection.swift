@@ -68,7 +68,7 @@ public enum DepletionBisection: Sendable {
 extension DepletionBisection {
   /// Seconds in a day, as in the article.
   public static let secondsInDay: Double = 86_400
-  /// The depletion period in days from the spec (`durationDays`, 7 when absent).
+  /// The depletion period in days, from the spec's period (7 days).
   public static let defaultDepletionDays: Double = 7.0
 
   /// The level at `date` for a fill last refilled at `lastRefillDate`, the article's

@@ -66,7 +66,7 @@ public enum SCurve: Sendable {
 extension SCurve {
   /// Seconds in a day, as in the article.
   public static let secondsInDay: Double = 86_400
-  /// The depletion period in days from the spec (`durationDays`, 7 when absent).
+  /// The depletion period in days, from the spec's period (10 days).
   public static let defaultDepletionDays: Double = 10.0
 
   /// The level at `date` for a fill last refilled at `lastRefillDate`, the article's

@@ -65,7 +65,7 @@ internal enum SteepEndSchedule: Sendable {
 extension SteepEndSchedule {
   /// Seconds in a day, as in the article.
   internal static let secondsInDay: Double = 86_400
-  /// The depletion period in days from the spec (`durationDays`, 7 when absent).
+  /// The depletion period in days, from the spec's period (none in the spec: 7 days).
   internal static let defaultDepletionDays: Double = 7.0
 
   /// The level at `date` for a fill last refilled at `lastRefillDate`, the article's
