@@ -485,6 +485,9 @@ class Suite:
         assert "trailing comma" in error and "depletion.curve.json:" in error, error
         assert self.page.input_value("#broken-text") == broken
         assert self.page.is_disabled("#save")
+        # The curve behind the panel is a stand-in: it says so, and claims no verdict.
+        self.wait("() => document.getElementById('verdict').textContent.startsWith('⚠ Placeholder')")
+        assert "Never rises" not in self.page.inner_text("#verdict")
         self.page.keyboard.press("Control+s")
         self.page.wait_for_timeout(400)
         assert self.read_file(0) == broken, "nothing may write over a file that did not load"

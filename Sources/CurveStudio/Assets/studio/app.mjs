@@ -89,7 +89,18 @@ function timeLabel(spec, t) {
   const u = units(spec);
   return u.duration ? u.unit + ' ' + fmt(t * u.duration, 3) : 't ' + fmt(t, 3);
 }
-function levelLabel(y) { return fixed(y * 100, 1) + ' %'; }
+/** A level (plot frame 0…1) in the spec's own level unit: `80 %` for percent specs, `0.8` for fractions. */
+function levelLabel(y, spec) {
+  return units(spec || current().spec).percent ? fixed(y * 100, 1) + ' %' : fmt(y, 3);
+}
+/**
+ * A level difference (a miss, an RMSE) in the spec's level unit: percentage points for percent
+ * specs (`pp`, or in words with `long`), a plain fraction for fraction specs.
+ */
+function levelGap(value, spec, long) {
+  if (units(spec || current().spec).percent) return percentPoints(value) + (long ? ' percentage points' : ' pp');
+  return fmt(value, 3);
+}
 function specT(spec, t) { return roundTo(t * units(spec).tScale, 6); }
 function specY(spec, y) { return roundTo(y * units(spec).yScale, units(spec).percent ? 4 : 6); }
 function roundTo(value, decimals) {
@@ -364,7 +375,7 @@ function renderPoints(doc, frames) {
     const diamond = el('path', { class: 'exact-marker', d: 'M ' + x.toFixed(2) + ' ' + (y - 8).toFixed(2) + ' l 8 8 l -8 8 l -8 -8 z',
       'data-exact': String(exact.index) }, plot.exact);
     const title = el('title', {}, diamond);
-    title.textContent = 'Exact point: ' + timeLabel(doc.spec, exact.t / u.tScale) + ', level ' + levelLabel(exact.value / u.yScale);
+    title.textContent = 'Exact point: ' + timeLabel(doc.spec, exact.t / u.tScale) + ', level ' + levelLabel(exact.value / u.yScale, doc.spec);
   }
   const handles = plot.handles;
   while (handles.children.length > points.length) handles.removeChild(handles.lastChild);
@@ -384,7 +395,7 @@ function renderPoints(doc, frames) {
     g.setAttribute('transform', 'translate(' + X(m, t).toFixed(2) + ' ' + Y(m, y).toFixed(2) + ')');
     g.setAttribute('aria-label', 'Point ' + (i + 1));
     g.setAttribute('aria-valuenow', fixed(y * 100, 1));
-    g.setAttribute('aria-valuetext', timeLabel(doc.spec, t) + ', level ' + levelLabel(y));
+    g.setAttribute('aria-valuetext', timeLabel(doc.spec, t) + ', level ' + levelLabel(y, doc.spec));
     g.classList.toggle('selected', i === state.selected);
     g.classList.toggle('invalid', doc.errorPoint === i);
   });
@@ -393,7 +404,7 @@ function renderPoints(doc, frames) {
     const [t, y] = points[tipIndex];
     plot.tip.setAttribute('x', X(m, t));
     plot.tip.setAttribute('y', Y(m, y) - 16);
-    plot.tip.textContent = timeLabel(doc.spec, t) + ' · ' + levelLabel(y);
+    plot.tip.textContent = timeLabel(doc.spec, t) + ' · ' + levelLabel(y, doc.spec);
     plot.tip.setAttribute('visibility', 'visible');
   } else {
     plot.tip.setAttribute('visibility', 'hidden');
@@ -438,7 +449,7 @@ function renderMilestones(doc, frames) {
     const label = el('text', { x: X(m, (from + to) / 2), y: Y(m, level) + (lower ? 16 : -8), 'text-anchor': 'middle' },
       g);
     const when = ms.until !== undefined ? 'until ' + timeLabel(doc.spec, to) : 'from ' + timeLabel(doc.spec, from);
-    label.textContent = (lower ? '≥ ' : '≤ ') + levelLabel(level) + ' ' + when + (met ? ' ✓' : ' ✗');
+    label.textContent = (lower ? '≥ ' : '≤ ') + levelLabel(level, doc.spec) + ' ' + when + (met ? ' ✓' : ' ✗');
     grip.addEventListener('pointerdown', (e) => startMilestoneDrag(e, i, 'level'));
     end.addEventListener('pointerdown', (e) => startMilestoneDrag(e, i, 'time'));
     endHit.addEventListener('pointerdown', (e) => startMilestoneDrag(e, i, 'time'));
@@ -575,6 +586,15 @@ function renderVerdict() {
   const stats = $('stats');
   clear(stats);
   $('overlay-note').hidden = true;
+  if (doc.broken) {
+    // The curve behind the error panel is a stand-in, not the file: say so, and judge nothing.
+    verdict.className = 'verdict error';
+    verdict.textContent = '⚠ Placeholder: “' + doc.name + '” did not load';
+    detail.textContent = 'The curve shown is a preset standing in for your file; fix the file\'s text beside it, ' +
+      'or start over from a preset.';
+    summary.textContent = '';
+    return;
+  }
   if (doc.error) {
     verdict.className = 'verdict error';
     verdict.textContent = '⚠ Cannot fit';
@@ -607,14 +627,14 @@ function renderVerdict() {
   if (mono.policy === 'ignore') detail.textContent += ' · rising allowed (monotonic: ignore)';
   if (mono.policy === 'enforce' && mono.wasAlreadyMonotone === false && mono.active) {
     detail.textContent += ' · made to never rise: held flat where it would go up, missing your points by ' +
-      percentPoints(mono.rmseRise) + ' points more';
+      levelGap(mono.rmseRise, spec, true) + ' more';
     detail.title += ' · active constraints: ' + mono.active.join(', ') + ' · RMSE +' + fmt(mono.rmseRise, 3);
   }
   const worst = fit.maxAbsResidual;
   const worstT = fit.maxAbsResidualT;
   let text = fit.summary ? String(fit.summary) : '';
   if (!text) {
-    text = 'Worst miss ' + percentPoints(worst) + ' points at ' + timeLabel(spec, worstT / 1) +
+    text = 'Worst miss ' + levelGap(worst, spec, true) + ' at ' + timeLabel(spec, worstT / 1) +
       ' (point ' + (fit.maxAbsResidualIndex + 1) + ').';
     const list = Array.isArray(spec.milestones) ? spec.milestones : [];
     if (list.length) {
@@ -631,14 +651,15 @@ function renderVerdict() {
     box.appendChild(html('dd', {}, value));
     stats.appendChild(box);
   };
-  add('Typical miss', percentPoints(fit.rmse) + ' pp', 'RMSE: root-mean-square residual, in percentage points');
-  add('Worst miss', percentPoints(worst) + ' pp', 'max |r|: the largest residual, in percentage points');
+  const gapUnit = units(spec).percent ? ', in percentage points (pp)' : ', as a fraction of the level';
+  add('Typical miss', levelGap(fit.rmse, spec), 'RMSE: root-mean-square residual' + gapUnit);
+  add('Worst miss', levelGap(worst, spec), 'max |r|: the largest residual' + gapUnit);
   add('Explained', fit.rSquared === null ? '—' : fixed(fit.rSquared * 100, 2) + ' %', 'R²: the share of variance explained');
   add('Sensitivity', fmt(fit.conditionNumber, 3), 'condition number of the column-scaled design (lower is steadier)');
   if (doc.enforce && !mono.decreasing && spec.monotonic !== 'enforce') {
     $('overlay-note').hidden = false;
-    $('overlay-text').textContent = 'Best curve that never rises (enforce): RMSE ' +
-      percentPoints(doc.enforce.rmse) + ' %';
+    $('overlay-text').textContent = 'Best curve that never rises (enforce): typical miss ' +
+      levelGap(doc.enforce.rmse, spec, true);
   }
 }
 
@@ -1524,7 +1545,7 @@ async function load(doc) {
       field: invalid.field || null,
       text: result.data && typeof result.data.text === 'string' ? result.data.text : null,
     };
-    doc.spec = starter(doc.name);
+    doc.spec = Object.assign(starter(doc.name), { name: 'Placeholder (the file did not load)' });
     doc.etag = result.status === 200 ? result.data.etag : null;
     doc.exists = true;
     doc.baseline = canon(doc.spec);
