@@ -119,8 +119,11 @@ class Suite:
             json.dump({"name": "Ulp rise", "points": [[0, 1], [0.5, 0.7485327952270507], [1, 0.4999952779541015]],
                        "degree": 3, "endpoints": False, "constraints": [{"t": 0, "slope": -1.5058640970458985}],
                        "monotonic": "ignore"}, handle)
+        # Issue 20: a spec in hours and percent, the designer's water-intake day.
+        shutil.copy(os.path.join(ROOT, "examples/curves/water-day.curve.json"), os.path.join(self.work, "water-day.curve.json"))
         self.paths = [os.path.join(self.work, name)
-                      for name in ["depletion.curve.json", "sketch.curve.json", "new.curve.json", "ulp-rise.curve.json"]]
+                      for name in ["depletion.curve.json", "sketch.curve.json", "new.curve.json", "ulp-rise.curve.json",
+                                   "water-day.curve.json"]]
         self.studio = Studio(args.curvekit, self.paths)
         self.errors = []
 
@@ -189,7 +192,7 @@ class Suite:
         assert "Never rises" in self.verdict(), self.verdict()
         assert self.page.locator(".handle").count() == 7
         assert self.page.get_attribute("[data-testid=curve]", "d").startswith("M ")
-        assert self.page.locator('#tabs [role=tab]').count() == 4
+        assert self.page.locator('#tabs [role=tab]').count() == 5
         assert self.page.get_attribute(".handle", "role") == "slider"
         status, body = self.studio.api("POST", "/api/fit?spec=0", {"spec": json.load(open(self.paths[0]))})
         cli = subprocess.run([self.args.curvekit, "fit", self.paths[0], "--json"], capture_output=True)
@@ -409,6 +412,33 @@ class Suite:
         self.settle()
         assert "timeUnit" not in self.doc()["spec"]
 
+    def test_hours_spec_speaks_hours(self):
+        """Issue 20: a 10-hour water day reads in hours and percent everywhere: axes, slope,
+        milestone, tooltips; a Ctrl-drag snaps to half hours."""
+        self.switch(4)
+        assert self.page.inner_text("#t-head") == "hour" and self.page.inner_text("#y-head") == "level %"
+        label = self.js("() => document.querySelector('.milestone text').textContent")
+        assert "≥ 70 %" in label and "until hour 3" in label, label
+        titles = self.js("() => [...document.querySelectorAll('text')].map((t) => t.textContent)")
+        assert any("% per hour" in text for text in titles), titles
+        summary = self.page.inner_text("#summary") + " " + self.page.inner_text("#verdict-detail")
+        assert "day " not in summary and "t = " not in summary, summary
+        # Ctrl snaps a dragged point to half units of the spec's time (hours) and whole percents.
+        handle = self.page.locator(".handle").nth(1)
+        box = handle.bounding_box()
+        self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.page.mouse.down()
+        self.page.keyboard.down("Control")
+        self.page.mouse.move(box["x"] + box["width"] / 2 + 23, box["y"] + box["height"] / 2 + 17, steps=4)
+        self.page.mouse.up()
+        self.page.keyboard.up("Control")
+        self.settle()
+        t, y = self.doc()["spec"]["points"][1]
+        assert abs(t * 2 - round(t * 2)) < 1e-9 and abs(y - round(y)) < 1e-9, (t, y)
+        assert 0 < t < 10, t
+        self.page.keyboard.press("Control+z")
+        self.settle()
+
     def test_save_and_check_file(self):
         self.switch(0)
         self.page.fill("#name", "Studio Saved")
@@ -516,9 +546,9 @@ class Suite:
     def test_compare_overlays_the_others(self):
         self.switch(0)
         self.page.check("#compare")
-        # The three other specs, each as a level and a slope curve, and one legend entry per spec.
-        self.wait("() => document.querySelectorAll('.compare-curve').length === 6")
-        assert self.page.locator("#legend span").count() == 4
+        # The four other specs, each as a level and a slope curve, and one legend entry per spec.
+        self.wait("() => document.querySelectorAll('.compare-curve').length === 8")
+        assert self.page.locator("#legend span").count() == 5
         self.page.uncheck("#compare")
 
     def test_preview_widget_percentage(self):
