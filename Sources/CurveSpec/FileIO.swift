@@ -151,6 +151,19 @@ package enum FileIO {
   ///   file's (0666 less the umask). A save never widens a file's mode.
   /// - Throws: ``FileWriteError`` when the directory does not exist or the system refuses.
   package static func replace(_ path: String, with bytes: [UInt8], mode: mode_t?) throws(FileWriteError) {
+    let temporary = try writeTemporary(for: path, bytes: bytes, mode: mode)
+    if rename(temporary, path) != 0 {
+      let failure = String(cString: strerror(errno))
+      unlink(temporary)
+      throw FileWriteError("cannot write '\(path)': \(failure)")
+    }
+  }
+
+  /// A temporary file beside `path` (`.<name>.curvekit-XXXXXX`) holding `bytes`, with the
+  /// permission bits `mode` (nil: 0666 less the umask), fsynced and closed; its path. Nothing is
+  /// left behind when it fails.
+  /// - Throws: ``FileWriteError`` when the directory does not exist or the system refuses.
+  static func writeTemporary(for path: String, bytes: [UInt8], mode: mode_t?) throws(FileWriteError) -> String {
     let directory = parentDirectory(of: path)
     guard kind(of: directory) == .directory else {
       throw FileWriteError("cannot write '\(path)': directory '\(directory)' does not exist")
@@ -174,11 +187,11 @@ package enum FileIO {
     if failure == nil, fchmod(descriptor, permissions) != 0 { failure = String(cString: strerror(errno)) }
     if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
     if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-    if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
     if let failure {
       unlink(temporary)
       throw FileWriteError("cannot write '\(path)': \(failure)")
     }
+    return temporary
   }
 
   /// What ``createNew(_:with:)`` did.
@@ -189,12 +202,32 @@ package enum FileIO {
     case exists
   }
 
-  /// Creates the file `path` with `bytes`, never replacing anything: `O_CREAT | O_EXCL |
-  /// O_NOFOLLOW`, so an existing file, directory or symbolic link (dangling too) at `path` is
-  /// left alone and answered ``CreateOutcome/exists``. The file gets 0666 less the umask; it is
-  /// fsynced, and removed again when writing fails (it is ours: we created it).
+  /// Creates the file `path` with `bytes`, never replacing anything and never showing a partly
+  /// written file: the bytes are written and fsynced to a temporary file beside it, which is
+  /// then hard-linked to `path`. An existing file, directory or symbolic link (dangling too)
+  /// at `path` is left alone and answered ``CreateOutcome/exists``. The file gets 0666 less the
+  /// umask. Where the file system has no hard links, it is created with `O_CREAT | O_EXCL |
+  /// O_NOFOLLOW` and written in place instead.
   /// - Throws: ``FileWriteError`` when the directory does not exist or the system refuses.
   package static func createNew(_ path: String, with bytes: [UInt8]) throws(FileWriteError) -> CreateOutcome {
+    // Whole or not at all: the bytes go to a temporary file first, which is then hard-linked to
+    // `path` (link(2) never replaces anything and does not follow a link at `path`).
+    if kind(of: path) != .missing || isSymbolicLink(path) { return .exists }
+    let temporary = try writeTemporary(for: path, bytes: bytes, mode: nil)
+    defer { unlink(temporary) }
+    if link(temporary, path) == 0 { return .created }
+    let linkError = errno
+    if linkError == EEXIST { return .exists }
+    // A file system without hard links (EPERM, ENOTSUP, …): create in place, still exclusively.
+    guard linkError == EPERM || linkError == ENOTSUP || linkError == EOPNOTSUPP || linkError == EMLINK else {
+      throw FileWriteError("cannot create '\(path)': \(String(cString: strerror(linkError)))")
+    }
+    return try createInPlace(path, with: bytes)
+  }
+
+  /// ``createNew(_:with:)`` where hard links are unavailable: `O_CREAT | O_EXCL | O_NOFOLLOW`,
+  /// written in place (a reader may see it partly written), removed again when writing fails.
+  static func createInPlace(_ path: String, with bytes: [UInt8]) throws(FileWriteError) -> CreateOutcome {
     let descriptor = systemOpen(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
       if errno == EEXIST || errno == ELOOP { return .exists }
@@ -210,6 +243,12 @@ package enum FileIO {
       throw FileWriteError("cannot write '\(path)': \(failure)")
     }
     return .created
+  }
+
+  /// True when `path` is a symbolic link (dangling or not).
+  static func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
   }
 
   /// The temporary name prefix ``replace(_:with:mode:)`` uses for `path`:

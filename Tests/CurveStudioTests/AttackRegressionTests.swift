@@ -276,8 +276,9 @@ struct AttackRegressionTests {
       if round > 0 {
         for _ in 0..<200 where fixture.session.server.activeConnectionCount > 3 { usleep(5_000) }
         silent.append(try #require(LoopbackConnection(port: fixture.port, timeout: 5)))
-        for _ in 0..<200 where fixture.session.server.activeConnectionCount < 4 { usleep(5_000) }
       }
+      // The server accepts on its own thread: on a busy machine the count lags the connects.
+      for _ in 0..<200 where fixture.session.server.activeConnectionCount < 4 { usleep(5_000) }
       #expect(fixture.session.server.activeConnectionCount == 4, "round \(round)")
       #expect(fixture.request("GET", "/api/session")?.status == 200, "round \(round)")
       #expect(fixture.session.server.evictionCount == round + 1)
