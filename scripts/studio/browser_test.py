@@ -788,6 +788,24 @@ class Suite:
         residuals = [c["residual"] for c in after["fit"]["constraints"] if c.get("value") is not None]
         assert residuals and all(abs(r) <= 1e-12 for r in residuals), after["fit"]["constraints"]
         assert self.page.locator(".exact-marker").count() == 1
+        # The exact point drags like a point (issue 20): Ctrl snaps it to half days and whole
+        # percents, and the fit still passes through it; one undo puts it back.
+        box = self.page.locator(".exact-hit").bounding_box()
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        self.page.mouse.move(cx, cy)
+        self.page.mouse.down()
+        self.page.keyboard.down("Control")
+        self.page.mouse.move(cx + 40, cy + 25, steps=4)
+        self.page.mouse.up()
+        self.page.keyboard.up("Control")
+        self.settle()
+        moved = self.doc()["spec"]["constraints"][0]
+        assert (moved["t"], moved["value"]) != (3.5, 55), moved
+        assert abs(moved["t"] * 2 - round(moved["t"] * 2)) < 1e-9 and abs(moved["value"] - round(moved["value"])) < 1e-9, moved
+        assert abs(horner(self.doc()["fit"]["coefficients"], moved["t"] / 7) - moved["value"] / 100) <= 1e-12
+        self.page.keyboard.press("Control+z")
+        self.settle()
+        assert {"t": 3.5, "value": 55} in self.doc()["spec"]["constraints"], self.doc()["spec"]
         self.page.click('[aria-label="Exact point 1 exact"]')
         self.wait("() => !window.studio.docs[0].spec.constraints")
         self.settle()

@@ -375,7 +375,12 @@ function renderPoints(doc, frames) {
     const diamond = el('path', { class: 'exact-marker', d: 'M ' + x.toFixed(2) + ' ' + (y - 8).toFixed(2) + ' l 8 8 l -8 8 l -8 -8 z',
       'data-exact': String(exact.index) }, plot.exact);
     const title = el('title', {}, diamond);
-    title.textContent = 'Exact point: ' + timeLabel(doc.spec, exact.t / u.tScale) + ', level ' + levelLabel(exact.value / u.yScale, doc.spec);
+    title.textContent = 'Exact point: ' + timeLabel(doc.spec, exact.t / u.tScale) + ', level ' +
+      levelLabel(exact.value / u.yScale, doc.spec) + ' (drag to move it)';
+    // Dragged like a point (same snapping and axis lock), through a touch-sized transparent target.
+    const hit = el('circle', { class: 'exact-hit', cx: x, cy: y, r: touchRadius(), 'data-exact': String(exact.index) },
+      plot.exact);
+    hit.addEventListener('pointerdown', onExactPointerDown);
   }
   const handles = plot.handles;
   while (handles.children.length > points.length) handles.removeChild(handles.lastChild);
@@ -1088,6 +1093,16 @@ function movePoint(doc, index, tNorm, yNorm) {
   spec.points[index] = [specT(spec, t), specY(spec, y)];
 }
 
+/** Moves the exact point (value constraint `index`) to (t, y) in the plot's frame. */
+function moveExact(doc, index, tNorm, yNorm) {
+  const spec = doc.spec;
+  const constraint = (spec.constraints || [])[index];
+  if (!constraint) return;
+  const inside = endpointsHold(spec);
+  constraint.t = specT(spec, inside ? clamp(tNorm, 0, 1) : tNorm);
+  constraint.value = specY(spec, inside ? clamp(yNorm, 0, 1) : clamp(yNorm, -1, 2));
+}
+
 // MARK: - Pointer and keyboard
 
 function svgPoint(event) {
@@ -1109,6 +1124,22 @@ function onHandlePointerDown(event) {
   plot.svg.setPointerCapture(event.pointerId);
   plot.svg.classList.add('dragging');
 }
+/** Starts dragging the exact point (value constraint) under the pointer. */
+function onExactPointerDown(event) {
+  event.preventDefault();
+  event.stopPropagation();
+  const index = Number(event.currentTarget.dataset.exact);
+  const doc = current();
+  const constraint = (doc.spec.constraints || [])[index];
+  if (!constraint) return;
+  checkpoint(doc);
+  const u = units(doc.spec);
+  state.drag = { kind: 'exact', index, pointer: event.pointerId, moved: false,
+    start: { t: constraint.t / u.tScale, y: constraint.value / u.yScale } };
+  state.frozen = state.frames;
+  plot.svg.setPointerCapture(event.pointerId);
+  plot.svg.classList.add('dragging');
+}
 function onPlotPointerDown(event) {
   if (event.target === plot.svg || event.target.classList.contains('panel-bg')) select(-1, false);
 }
@@ -1119,7 +1150,7 @@ function onPointerMove(event) {
   const f = state.frames.main;
   const p = svgPoint(event);
   drag.moved = true;
-  if (drag.kind === 'point') {
+  if (drag.kind === 'point' || drag.kind === 'exact') {
     // Shift locks the axis the drag started along; Ctrl/⌘ snaps to half units and whole percents;
     // levels stick to milestone lines (core.mjs snapDrag).
     const u = units(doc.spec);
@@ -1129,7 +1160,8 @@ function onPointerMove(event) {
       t: fromX(f, p.x), y: fromY(f, p.y), start: drag.start, axisLock: event.shiftKey,
       snap: event.ctrlKey || event.metaKey, timeScale: u.duration || 1, milestoneLevels,
     });
-    movePoint(doc, drag.index, next.t, next.y);
+    if (drag.kind === 'point') movePoint(doc, drag.index, next.t, next.y);
+    else moveExact(doc, drag.index, next.t, next.y);
     state.pendingMoves.push(event.timeStamp);
     state.metrics.dispatch.push(performance.now() - event.timeStamp);
   } else {
