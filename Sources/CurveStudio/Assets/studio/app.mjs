@@ -98,8 +98,9 @@ function levelLabel(y, spec) {
  * specs (`pp`, or in words with `long`), a plain fraction for fraction specs.
  */
 function levelGap(value, spec, long) {
-  if (units(spec || current().spec).percent) return percentPoints(value) + (long ? ' percentage points' : ' pp');
-  return fmt(value, 3);
+  if (!units(spec || current().spec).percent) return fmt(value, 3);
+  // Tiles are narrow: three significant digits there; the sentences keep percentPoints' form.
+  return long ? percentPoints(value) + ' percentage points' : fmt(value * 100, 3) + ' pp';
 }
 function specT(spec, t) { return roundTo(t * units(spec).tScale, 6); }
 function specY(spec, y) { return roundTo(y * units(spec).yScale, units(spec).percent ? 4 : 6); }
@@ -691,11 +692,16 @@ function renderSettings() {
     button.setAttribute('aria-checked', String(button.dataset.unit === (spec.levelUnit || 'fraction')));
   }
   $('endpoints').checked = spec.endpoints !== false;
+  // The endpoints in the designer's words and units: full at the start, empty at the end.
+  const full = levelLabel(1, spec);
+  const empty = levelLabel(0, spec);
+  $('endpoints-text').textContent = 'starts at ' + full + ', ends at ' + empty;
   const explicit = Array.isArray(spec.constraints) ? spec.constraints : null;
   $('constraints').textContent = explicit
     ? 'Constraints: ' + (explicit.length ? explicit.map((k) => k.value !== undefined ? 'f(' + k.t + ') = ' + k.value
       : 'f′(' + k.t + ') = ' + k.slope).join(', ') : 'none (unconstrained)')
-    : (spec.endpoints === false ? 'No endpoint constraints.' : 'Endpoints: f(0) = 1, f(1) = 0.');
+    : (spec.endpoints === false ? 'No endpoint constraints: the curve may start and end anywhere.'
+      : 'Full (' + full + ') at the start, empty (' + empty + ') at the end: f(0) = 1, f(1) = 0.');
   $('min-slope-label').textContent = 'Min slope' + (u.days || u.percent ? ' (' + (u.percent ? '%' : 'level') + '/' +
     (u.days ? u.unit : 'period') + ')' : '');
   $('t-head').textContent = u.days ? u.unit : 't';
