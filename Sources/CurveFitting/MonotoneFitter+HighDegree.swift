@@ -88,6 +88,15 @@ extension MonotoneFitter {
         default: break
         }
       }
+      // An active flat start: the optimum has f′(0) = c₁ = −s exactly; keep that when the
+      // check still proves the rest (0 − s: +0 for s = 0).
+      if converged.slopeMultipliers.first.map({ $0 > 0 }) == true, ascending[1] != 0 - minSlope {
+        var exact = ascending
+        exact[1] = 0 - minSlope
+        if let snapped = try? Polynomial(coefficients: exact.reversed()), holds(snapped, minSlope: minSlope) {
+          ascending = exact
+        }
+      }
       guard ascending.allSatisfy(\.isFinite), let candidate = try? Polynomial(coefficients: ascending.reversed())
       else { throw .fit(.nonFiniteResult(quantity: "a coefficient")) }
       polynomial = candidate

@@ -78,7 +78,8 @@ enum MonotoneBenchmarks {
         FileHandle.standardError.write(
           Data("    scipy SLSQP (201-point grid): objective \(objective), largest f′ on [0, 1] \(slope)\n".utf8))
       }
-      return .external(TimingStatistics(samples: ns.split(separator: ",").compactMap { Double($0) }, iterationsPerSample: 0))
+      return .external(
+        TimingStatistics(samples: ns.split(separator: ",").compactMap { Double($0) }, iterationsPerSample: 0))
     }
   }
 }
