@@ -36,7 +36,8 @@ fi
 
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-specs=(examples/curves/*.curve.json)
+# The examples, plus the fixtures: a degree-5 curve and a degree-7 enforce fit (the exchange method).
+specs=(examples/curves/*.curve.json Tests/Fixtures/specs/*.curve.json)
 
 run_config() {  # $1 = config name; runs its tests and writes its outputs under $out/$1
   local name="$1"
