@@ -1391,6 +1391,21 @@ async function api(method, url, body, headers, priority) {
   return { status: response.status, data, etag: response.headers.get('ETag') };
 }
 
+/**
+ * Takes the server's answer to a save (its ETag and the spec as written) as the document's
+ * file; the spec itself is replaced only when nothing was edited meanwhile (`sent` is what was
+ * saved). True when it was unchanged.
+ */
+function acceptSaved(doc, data, sent) {
+  doc.etag = data.etag;
+  doc.exists = true;
+  doc.baseline = canon(data.spec);
+  const unchanged = canon(doc.spec) === sent;
+  if (unchanged) doc.spec = data.spec;
+  hideBanner();
+  return unchanged;
+}
+
 async function save() {
   const doc = current();
   if (doc.scratch || doc.saving) return;
@@ -1410,12 +1425,7 @@ async function save() {
     doc.saving = false;
   }
   if (result.status === 200) {
-    doc.etag = result.data.etag;
-    doc.exists = true;
-    doc.baseline = canon(result.data.spec);
-    const unchanged = canon(doc.spec) === sent;
-    if (unchanged) doc.spec = result.data.spec;
-    hideBanner();
+    const unchanged = acceptSaved(doc, result.data, sent);
     setStatus('Saved ' + new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }), 'good', doc);
     changed(unchanged);
   } else if (result.status === 412) {
@@ -1501,12 +1511,7 @@ async function saveAs() {
     }
     doc.unsaved = false;
     doc.name = result.data.name;
-    doc.etag = result.data.etag;
-    doc.exists = true;
-    doc.baseline = canon(result.data.spec);
-    const unchanged = canon(doc.spec) === sent;
-    if (unchanged) doc.spec = result.data.spec;
-    hideBanner();
+    const unchanged = acceptSaved(doc, result.data, sent);
     setStatus('Saved as ' + doc.name, 'good', doc);
     changed(unchanged);
     return null;
