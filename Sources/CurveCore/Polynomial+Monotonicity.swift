@@ -40,16 +40,33 @@ extension Polynomial {
   /// True when f′(t) ≤ −`minSlope` at every t in [0, 1], decided exactly: the Sturm analysis
   /// of ``sturmMonotonicity()`` applied to f′ + s, with s added to f′'s constant term in exact
   /// dyadic arithmetic (so no rounding of c₁ + s). `minSlope` 0 gives "non-increasing".
-  /// This is CurveCore's decision behind every monotone `enforce` fit of degree 4…10.
+  /// The same as ``slopeExceedance(negativeOf:)`` returning nil.
   /// - Complexity: as ``sturmMonotonicity()``, about a millisecond at degree 10.
   public func slopeStaysAtOrBelow(negativeOf minSlope: Double) -> Bool {
-    guard minSlope.isFinite else { return false }
+    slopeExceedance(negativeOf: minSlope) == nil
+  }
+
+  /// Where f′ exceeds −`minSlope` on [0, 1], decided exactly, or nil when f′(t) ≤ −`minSlope`
+  /// everywhere there. This is CurveCore's one decision behind every minimum-slope verdict
+  /// (`MonotoneSlopeCheck` answers from it whenever its error bounds cannot decide).
+  ///
+  /// The witness is a double t in the first interval of [0, 1] where f′ + s > 0, with
+  /// `slope` = f′(t) (not f′ + s) computed exactly and rounded once; it is verified when
+  /// f′(t) > −s holds at that very double, and unverified only when the interval is narrower
+  /// than the spacing of doubles there. A non-finite `minSlope` is never met: its witness is
+  /// t = 0, unverified.
+  /// - Complexity: as ``sturmMonotonicity()``, about a millisecond at degree 10.
+  public func slopeExceedance(negativeOf minSlope: Double) -> MonotonicityWitness? {
+    guard minSlope.isFinite else { return MonotonicityWitness(t: 0, slope: exactSlope(at: 0), isVerified: false) }
     let ascending = ascendingCoefficients.map(DyadicRational.init)
     var slope = ascending.enumerated().dropFirst().map { DyadicRational($0.offset) * $0.element }
     if slope.isEmpty { slope = [DyadicRational(0)] }
     slope[0] = slope[0] + DyadicRational(minSlope)
-    guard let analysis = SlopeSignAnalysis(slope: slope) else { return true }  // f′ + s ≡ 0
-    return analysis.gaps.allSatisfy { $0.sign <= 0 }
+    guard let analysis = SlopeSignAnalysis(slope: slope),  // nil: f′ + s ≡ 0
+      let rising = analysis.gaps.first(where: { $0.sign > 0 })
+    else { return nil }
+    let witness = analysis.witness(at: rising.sample, sign: 1)
+    return MonotonicityWitness(t: witness.t, slope: exactSlope(at: witness.t), isVerified: witness.isVerified)
   }
 
   /// f′(t) at the double `t`, computed exactly and rounded once to the nearest double; its

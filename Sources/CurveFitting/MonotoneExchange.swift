@@ -49,21 +49,34 @@ struct MonotoneExchange {
   ///   or ``FitError/rankDeficient(rank:parameters:undeterminedPowers:)`` when the equality
   ///   constraints or the design leave the problem singular.
   init(problem: FitProblem, minSlope: Double) throws(MonotoneFitError) {
-    let n = problem.degree
-    let size = n + 1
-    (degree, self.minSlope, milestones) = (n, minSlope, problem.milestones)
+    let size = problem.degree + 1
     var data = StreamingQR(columns: size)
     for (index, point) in problem.points.enumerated() {
       let weight = problem.weight(at: index)
-      var row = ShiftedChebyshev.values(at: point.t, degree: n).map { $0 * weight } + [weight * point.y]
+      var row = ShiftedChebyshev.values(at: point.t, degree: problem.degree).map { $0 * weight } + [weight * point.y]
       data.add(&row)
     }
     let triangle = data.triangle
+    try self.init(
+      degree: problem.degree, minSlope: minSlope, constraints: problem.constraints, milestones: problem.milestones,
+      data: (0..<size).map { i in (0..<size).map { j in j < i ? 0 : triangle[i, j] } },
+      rhs: (0..<size).map { triangle[$0, size] }, floor: { triangle.residualSumOfSquares + $0 })
+  }
+
+  /// Reduces the data given as ‖R·c − r‖² + ρ² in the shifted Chebyshev basis (`data` = R,
+  /// upper triangular, `rhs` = r) under the equality `constraints`; `floor` turns the reduced
+  /// problem's own ρ² into the constant part of the objective.
+  init(
+    degree n: Int, minSlope: Double, constraints: [FitConstraint], milestones: [Milestone], data: [[Double]],
+    rhs: [Double], floor: (Double) -> Double
+  ) throws(MonotoneFitError) {
+    let size = n + 1
+    (degree, self.minSlope, self.milestones) = (n, minSlope, milestones)
     // The equality rows E·c = e and their null space.
     var equalityRows: [[Double]] = []
     var equalityValues: [Double] = []
     var pinned: [Double] = []
-    for constraint in problem.constraints {
+    for constraint in constraints {
       switch constraint {
       case .value(let t, let value):
         equalityRows.append(ShiftedChebyshev.values(at: t, degree: n))
@@ -76,28 +89,28 @@ struct MonotoneExchange {
     }
     pinnedSlopes = pinned
     guard let elimination = Self.eliminate(equalityRows, values: equalityValues, size: size) else {
-      throw .fit(.dependentConstraints(dependent: problem.constraints, degree: n))
+      throw .fit(.dependentConstraints(dependent: constraints, degree: n))
     }
     (base, nullSpace) = elimination
     let p = nullSpace.count
-    // ‖R·(c₀ + N·w) − z‖²: rows [R·N | z − R·c₀] into a second factor.
+    // ‖R·(c₀ + N·w) − r‖²: rows [R·N | r − R·c₀] into a second factor.
     var reduced = StreamingQR(columns: p)
     for i in 0..<size {
       var row = Array(repeating: 0.0, count: p + 1)
       var rc0 = 0.0
-      for k in i..<size { rc0 += triangle[i, k] * base[k] }
+      for k in i..<size { rc0 += data[i][k] * base[k] }
       for j in 0..<p {
         var sum = 0.0
-        for k in i..<size { sum += triangle[i, k] * nullSpace[j][k] }
+        for k in i..<size { sum += data[i][k] * nullSpace[j][k] }
         row[j] = sum
       }
-      row[p] = triangle[i, size] - rc0
+      row[p] = rhs[i] - rc0
       reduced.add(&row)
     }
     let second = reduced.triangle
     factor = (0..<p).map { i in (0..<p).map { j in j < i ? 0 : second[i, j] } }
     target = (0..<p).map { second[$0, p] }
-    floor = triangle.residualSumOfSquares + second.residualSumOfSquares
+    self.floor = floor(second.residualSumOfSquares)
     let largest = (0..<p).map { abs(factor[$0][$0]) }.max() ?? 0
     for i in 0..<p where !(abs(factor[i][i]) > 1e-13 * largest) {
       throw .fit(.rankDeficient(rank: i, parameters: size, undeterminedPowers: []))

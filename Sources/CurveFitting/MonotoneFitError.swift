@@ -7,8 +7,6 @@ import CurveCore
 public enum MonotoneFitError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The underlying least-squares problem is invalid (no points, bad weights, …).
   case fit(FitError)
-  /// Enforcement on streamed data (``MonotoneFitter/fit(streamed:minSlope:)``) needs degree 3.
-  case unsupportedStreamedDegree(degree: Int)
   /// The problem lacks the value constraint f(t) = v at t = 0 or t = 1 that fixes the
   /// curve's endpoints (enforcement works on curves with fixed end levels).
   case missingEndpointConstraint(t: Double)
@@ -26,9 +24,6 @@ public enum MonotoneFitError: Error, Sendable, Hashable, CustomStringConvertible
     switch self {
     case .fit(let error):
       return error.description
-    case .unsupportedStreamedDegree(let degree):
-      return "monotone enforcement of streamed data (too many points to hold in memory) supports degree 3 only, "
-        + "not \(degree)"
     case .missingEndpointConstraint(let t):
       return "monotone enforcement needs a value constraint at t = \(t) (the depletion defaults "
         + "f(0)=1, f(1)=0 provide both)"

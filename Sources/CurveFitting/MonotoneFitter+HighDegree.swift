@@ -10,7 +10,7 @@ extension MonotoneFitter {
   ///    program is a relaxation, so its objective is a lower bound of the optimum; the
   ///    maximizers accumulate on both sides of each touch point, and the bound converges.
   /// 3. Round to monomial coefficients and prove f′ ≤ −s for those doubles
-  ///    (``MonotoneSlopeCheck``, exact where the bounded check is undecided). When rounding
+  ///    (``MonotoneSlopeCheck``, exact where its bounds cannot decide). When rounding
   ///    tips a touch point over, solve again with f′ ≤ −s − δ, δ a few ulps of the slope's
   ///    scale (doubled each time, at most 12 times), adding the check's witness as a point.
   /// 4. Certify optimality by weak duality: with the final multipliers μ ≥ 0 at the points τⱼ,
@@ -53,35 +53,59 @@ extension MonotoneFitter {
           activeConstraints: [], kkt: MonotoneKKT(feasibleUnconstrained: ()), verdict: .holds)
       }
     }
+    let optimum = try exchangeOptimum(exchange, constraints: problem.constraints, minSlope: minSlope) {
+      guard !problem.milestones.isEmpty else { return false }
+      var withoutMilestones = problem
+      withoutMilestones.milestones = []
+      var ends: [Double] = [0, 1]
+      guard let free = try? MonotoneExchange(problem: withoutMilestones, minSlope: minSlope) else { return false }
+      return exchangeLoop(free, points: &ends, tightening: 0) != nil
+    }
+    let fit: FitReport
+    do {
+      fit = try FitReport(
+        problem: plain, ascending: optimum.polynomial.ascendingCoefficients, rank: unconstrained.rank,
+        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil, rounding: .fixedOrder)
+    } catch {
+      throw .fit(error)
+    }
+    return report(exchange, milestones: problem.milestones, unconstrained: unconstrained, optimum: optimum, fit: fit)
+  }
+
+  /// The exchange method's answer: the last finite program's solution and points, the
+  /// returned doubles and their verdict (``MonotoneSlopeCheck/Verdict/holds`` unless the
+  /// tightened program had no room left).
+  struct ExchangeOptimum {
+    var solution: MonotoneExchange.Solution
+    var points: [Double]
+    var polynomial: Polynomial
+    var verdict: MonotoneSlopeCheck.Verdict
+  }
+
+  /// Steps 1–3 for a reduced problem (in memory or streamed).
+  /// - Parameter feasibleWithoutMilestones: whether the problem has a monotone solution once
+  ///   its milestones are dropped, asked only when it has none with them (so the error can
+  ///   blame the milestones).
+  static func exchangeOptimum(
+    _ exchange: MonotoneExchange, constraints: [FitConstraint], minSlope: Double,
+    feasibleWithoutMilestones: () -> Bool
+  ) throws(MonotoneFitError) -> ExchangeOptimum {
     var points: [Double] = [0, 1]
     var tightening = 0.0
-    var solution: MonotoneExchange.Solution?
-    var polynomial: Polynomial?
-    var verdict = MonotoneSlopeCheck.Verdict.undecided(t: 0, slope: 0)
+    var last: ExchangeOptimum?
     for _ in 0..<13 {
       guard let converged = exchangeLoop(exchange, points: &points, tightening: tightening) else {
-        if tightening > 0, let solution, let polynomial {
-          // The tightened program has no room: keep the last solution, with its verdict.
-          return try report(
-            exchange, problem: problem, plain: plain, unconstrained: unconstrained, solution: solution,
-            points: points, polynomial: polynomial, verdict: verdict)
+        // The tightened program has no room: keep the last solution, with its verdict.
+        if tightening > 0, let last { return last }
+        if feasibleWithoutMilestones() {
+          throw .fit(
+            .milestonesInfeasible(milestones: exchange.milestones, degree: exchange.degree, monotone: true))
         }
-        if !problem.milestones.isEmpty {
-          var withoutMilestones = problem
-          withoutMilestones.milestones = []
-          var ends: [Double] = [0, 1]
-          if let free = try? MonotoneExchange(problem: withoutMilestones, minSlope: minSlope),
-            exchangeLoop(free, points: &ends, tightening: 0) != nil
-          {
-            throw .fit(.milestonesInfeasible(milestones: problem.milestones, degree: problem.degree, monotone: true))
-          }
-        }
-        throw .infeasible(constraints: problem.constraints, minSlope: minSlope)
+        throw .infeasible(constraints: constraints, minSlope: minSlope)
       }
-      solution = converged
       var ascending = ShiftedChebyshev.monomial(converged.chebyshev, slopeDown: true)
       // f(0) = c₀ and f′(0) = c₁: a constraint there fixes that coefficient exactly.
-      for constraint in problem.constraints {
+      for constraint in constraints {
         switch constraint {
         case .value(0, let value): ascending[0] = value
         case .slope(0, let slope): ascending[1] = slope
@@ -99,28 +123,20 @@ extension MonotoneFitter {
       }
       guard ascending.allSatisfy(\.isFinite), let candidate = try? Polynomial(coefficients: ascending.reversed())
       else { throw .fit(.nonFiniteResult(quantity: "a coefficient")) }
-      polynomial = candidate
-      verdict = MonotoneSlopeCheck.check(candidate, minSlope: minSlope)
-      if case .undecided = verdict, candidate.slopeStaysAtOrBelow(negativeOf: minSlope) { verdict = .holds }
-      if verdict == .holds { break }
+      let verdict = MonotoneSlopeCheck.check(candidate, minSlope: minSlope)
+      last = ExchangeOptimum(solution: converged, points: points, polynomial: candidate, verdict: verdict)
+      guard case .fails(let t, let slope) = verdict else { break }
       // The program's own solution touches −s to rounding, and a touch point came out a
       // hair above: tighten by twice that excess (at least 2⁻⁶⁰ of the slope terms) and add
       // the witness as a point.
       var bound = 0.0
       for (power, coefficient) in ascending.enumerated() { bound += Double(power) * abs(coefficient) }
-      var excess = 0x1p-60 * bound
-      switch verdict {
-      case .fails(let t, let slope), .undecided(let t, let slope):
-        excess = max(excess, 2 * (slope + minSlope))
-        if !points.contains(t) { points.append(t) }
-      case .holds: break
-      }
+      let excess = max(0x1p-60 * bound, 2 * (slope + minSlope))
+      if !points.contains(t) { points.append(t) }
       tightening = max(2 * tightening, excess)
     }
-    guard let solution, let polynomial else { throw .infeasible(constraints: problem.constraints, minSlope: minSlope) }
-    return try report(
-      exchange, problem: problem, plain: plain, unconstrained: unconstrained, solution: solution, points: points,
-      polynomial: polynomial, verdict: verdict)
+    guard let last else { throw .infeasible(constraints: constraints, minSlope: minSlope) }
+    return last
   }
 
   /// Steps 1–2: solves, adds the maxima of f′ above −s − δ, and repeats (at most 60 rounds).
@@ -147,18 +163,10 @@ extension MonotoneFitter {
   /// points: an end, or one interior touch at the maximum of f′ they surround; the active
   /// milestones) and the KKT certificate with the duality gap.
   static func report(
-    _ exchange: MonotoneExchange, problem: FitProblem, plain: FitProblem, unconstrained: FitReport,
-    solution: MonotoneExchange.Solution, points: [Double], polynomial: Polynomial,
-    verdict: MonotoneSlopeCheck.Verdict
-  ) throws(MonotoneFitError) -> MonotoneFitReport {
-    let fit: FitReport
-    do {
-      fit = try FitReport(
-        problem: plain, ascending: polynomial.ascendingCoefficients, rank: unconstrained.rank,
-        conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil, rounding: .fixedOrder)
-    } catch {
-      throw .fit(error)
-    }
+    _ exchange: MonotoneExchange, milestones: [Milestone], unconstrained: FitReport, optimum: ExchangeOptimum,
+    fit: FitReport
+  ) -> MonotoneFitReport {
+    let (solution, points) = (optimum.solution, optimum.points)
     let maxima = MonotoneExchange.slopeMaxima(solution.chebyshev)
     var active: [MonotoneActiveConstraint] = []
     var multipliers: [Double] = []
@@ -185,7 +193,7 @@ extension MonotoneFitter {
       cluster.append(index)
     }
     closeCluster()
-    for (index, milestone) in problem.milestones.enumerated() where solution.milestoneMultipliers[index] > 0 {
+    for (index, milestone) in milestones.enumerated() where solution.milestoneMultipliers[index] > 0 {
       active.append(.milestone(milestone))
       multipliers.append(solution.milestoneMultipliers[index])
     }
@@ -193,17 +201,13 @@ extension MonotoneFitter {
       exchange: exchange, solution: solution, points: points, multipliers: multipliers, objective: fit.rss)
     return MonotoneFitReport(
       fit: fit, unconstrained: unconstrained, minSlope: exchange.minSlope, wasAlreadyMonotone: false,
-      activeConstraints: active, kkt: kkt, verdict: verdict)
+      activeConstraints: active, kkt: kkt, verdict: optimum.verdict)
   }
 }
 
 extension MonotoneFitter {
-  /// f′ ≤ −s proved for `polynomial`: the bounded check, then the exact one if undecided.
+  /// f′ ≤ −s proved for `polynomial` (``MonotoneSlopeCheck``, exact).
   static func holds(_ polynomial: Polynomial, minSlope: Double) -> Bool {
-    switch MonotoneSlopeCheck.check(polynomial, minSlope: minSlope) {
-    case .holds: return true
-    case .fails: return false
-    case .undecided: return polynomial.slopeStaysAtOrBelow(negativeOf: minSlope)
-    }
+    MonotoneSlopeCheck.check(polynomial, minSlope: minSlope) == .holds
   }
 }

@@ -1,22 +1,27 @@
 import CurveCore
 
 extension MonotoneFitter {
-  /// The exact monotone fit of streamed data (bounded memory), degree 3.
+  /// The monotone fit of streamed data (bounded memory), degree 1…10.
   ///
-  /// Same method as ``fit(_:minSlope:)``, but the plane problem comes from the streamed
+  /// Degree 3 takes the exact plane construction of ``fit(_:minSlope:)``; every other degree
+  /// takes the exchange method of degree 4…10 in memory (``MonotoneExchange``), its reduced
+  /// problem formed from the exact problem's power sums instead of the points
+  /// (``MonotoneExchange/init(moments:constraints:minSlope:floor:)``), with the same proof of
+  /// monotonicity and the same duality-gap certificate.
+  ///
+  /// At degree 3 the plane problem comes from the streamed
   /// factor: with f(x̃) = g₀ + α̃·g₁ + β̃·g₂ (Hermite generators in t, mapped into the scaled
   /// design basis a = T⁻¹g), ‖W(V·a − y)‖² = ‖R·a − r‖² + ρ², so the rows
   /// [R·a₁, R·a₂ | r − R·a₀] and [0, 0 | ρ] give M, z by a 2-column Givens QR. The KKT
   /// gradient is 2Mᵀ(M·x̃ − z). The reports carry no per-point residuals and NaN for the
   /// largest |residual| until a second pass completes them (``StreamingLeastSquares/complete(_:with:)``).
-  /// - Throws: as ``fit(_:minSlope:)``; other degrees than 3 are not supported here
-  ///   (``MonotoneFitError/unsupportedStreamedDegree(degree:)``).
-  /// - Complexity: O(1) beyond the accumulation.
+  /// - Throws: as ``fit(_:minSlope:)``.
+  /// - Complexity: O(1) in the number of points beyond the accumulation.
   public static func fit(streamed data: StreamingLeastSquares, minSlope: Double = 0) throws(MonotoneFitError)
     -> MonotoneFitReport
   {
     guard minSlope.isFinite, minSlope >= 0 else { throw .invalidMinSlope(minSlope) }
-    guard data.degree == 3 else { throw .unsupportedStreamedDegree(degree: data.degree) }
+    guard data.degree == 3 else { return try fitByExchange(streamed: data, minSlope: minSlope) }
     let unconstrained: FitReport
     do { unconstrained = try data.solve() } catch { throw .fit(error) }
     let shape = FitProblem(points: [], degree: data.degree, constraints: data.constraints)
@@ -61,6 +66,46 @@ extension MonotoneFitter {
       fit: report, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: false,
       activeConstraints: pieces.map { MonotoneActiveConstraint(piece: $0, polynomial: polynomial, minSlope: minSlope) },
       kkt: MonotoneKKT(plane: plane, rho: rho, frame: frame, x: x, pieces: pieces), verdict: verdict)
+  }
+}
+
+extension MonotoneFitter {
+  /// The exchange method on streamed data (degree ≠ 3): the steps of
+  /// ``fitHighDegree(_:minSlope:)`` on the reduced problem of the power sums; the objective
+  /// of the returned doubles is evaluated from the same sums.
+  static func fitByExchange(streamed data: StreamingLeastSquares, minSlope: Double) throws(MonotoneFitError)
+    -> MonotoneFitReport
+  {
+    _ = try MonotoneFrame(
+      problem: FitProblem(points: [], degree: data.degree, constraints: data.constraints), minSlope: minSlope)
+    // A slope fixed inside [0, 1] must itself be ≤ −s.
+    for case .slope(let t, let slope) in data.constraints where (0...1).contains(t) && slope > -minSlope {
+      throw .infeasible(constraints: data.constraints, minSlope: minSlope)
+    }
+    let unconstrained: FitReport
+    do { unconstrained = try data.solve() } catch { throw .fit(error) }
+    if holds(unconstrained.polynomial, minSlope: minSlope) {
+      return MonotoneFitReport(
+        fit: unconstrained, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: true,
+        activeConstraints: [], kkt: MonotoneKKT(feasibleUnconstrained: ()), verdict: .holds)
+    }
+    let moments = data.moments.finished()
+    // The objective's constant: its exact value at the plain (equality-constrained) optimum.
+    let exchange = try MonotoneExchange(
+      moments: moments, constraints: data.constraints, minSlope: minSlope,
+      floor: moments.residualSumOfSquares(ascending: unconstrained.polynomial.ascendingCoefficients))
+    let optimum = try exchangeOptimum(exchange, constraints: data.constraints, minSlope: minSlope) { false }
+    let ascending = optimum.polynomial.ascendingCoefficients
+    let fit: FitReport
+    do {
+      fit = try FitReport(
+        streamedFrom: data, ascending: ascending, rss: moments.residualSumOfSquares(ascending: ascending),
+        rank: unconstrained.rank, conditionNumber: unconstrained.conditionNumber, standardErrorFactors: nil,
+        rounding: .fixedOrder)
+    } catch {
+      throw .fit(error)
+    }
+    return report(exchange, milestones: [], unconstrained: unconstrained, optimum: optimum, fit: fit)
   }
 }
 

@@ -1,14 +1,15 @@
 import CurveCore
 
 extension MonotoneSlopeCheck {
-  /// Decides f′ + s ≤ 0 on [0, 1] for any degree by Bernstein subdivision.
+  /// Decides f′ + s ≤ 0 on [0, 1] for any degree by Bernstein subdivision, or nil when a cell
+  /// within rounding of the bound is left (``check(_:minSlope:)`` then decides exactly).
   ///
   /// g = f′ + s is converted to its Bernstein coefficients on [0, 1] and split at midpoints
   /// (de Casteljau), every value carrying a rounding-error bound. A cell whose coefficients
   /// are all provably ≤ 0 is done (the Bernstein hull contains g); a cell end where g is
-  /// provably > 0 is a witness. Cells narrower than 2⁻³⁰ are left undecided.
+  /// provably > 0 is a witness. Cells narrower than 2⁻³⁰ are left to the exact decision.
   /// - Complexity: O(k²) per cell for derivative degree k; a few dozen cells in practice.
-  public static func checkBySubdivision(_ polynomial: Polynomial, minSlope: Double) -> Verdict {
+  static func checkBySubdivision(_ polynomial: Polynomial, minSlope: Double) -> Verdict? {
     var power = polynomial.derivative().ascendingCoefficients.map(Bounded.init)
     power[0] = power[0] + Bounded(minSlope)
     let k = power.count - 1
@@ -23,7 +24,7 @@ extension MonotoneSlopeCheck {
       bernstein.append(sum)
     }
     var cells: [(lo: Double, hi: Double, coefficients: [Bounded])] = [(0, 1, bernstein)]
-    var undecided: (t: Double, value: Double)?
+    var undecided = false
     var checked = 0
     while let cell = cells.popLast() {
       checked += 1
@@ -31,8 +32,7 @@ extension MonotoneSlopeCheck {
       for (t, value) in ends where value.lower > 0 { return .fails(t: t, slope: value.value - minSlope) }
       if cell.coefficients.allSatisfy({ $0.upper <= 0 }) { continue }
       if cell.hi - cell.lo < 0x1p-30 || checked > 100_000 {
-        let end = ends.max { $0.1.value < $1.1.value }
-        if let end, end.1.value > (undecided?.value ?? -.infinity) { undecided = (end.0, end.1.value) }
+        undecided = true
         continue
       }
       let (left, right) = split(cell.coefficients)
@@ -40,8 +40,7 @@ extension MonotoneSlopeCheck {
       cells.append((mid, cell.hi, right))
       cells.append((cell.lo, mid, left))
     }
-    if let undecided { return .undecided(t: undecided.t, slope: undecided.value - minSlope) }
-    return .holds
+    return undecided ? nil : .holds
   }
 
   /// de Casteljau at ½: the Bernstein coefficients of the two halves.

@@ -167,8 +167,6 @@ package enum FitReportRenderer {
       case .holds: text += "; f′ ≤ -\(result.minSlope) holds"
       case .fails(let t, let slope):
         text += "; f′ ≤ -\(result.minSlope) fails: \(MonotonicityWitness.text(t: t, slope: slope))"
-      case .undecided(let t, let slope):
-        text += "; f′ ≤ -\(result.minSlope) within rounding at t = \(t) (f′ = \(slope))"
       }
     }
     return text

@@ -89,8 +89,8 @@ extension FitProblem {
   ///
   /// - `require`: the ordinary fit, then a proof that f′ ≤ −minSlope on [0, 1]; a curve
   ///   that provably violates it is returned with ``PolicyFitResult/violation`` set to
-  ///   ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)`` and the witness (a curve
-  ///   within rounding of the bound passes), so the caller can still report the fit.
+  ///   ``CurveFitError/notMonotone(t:slope:minSlope:coefficients:)`` and the witness (the
+  ///   decision is exact at every degree), so the caller can still report the fit.
   /// - `enforce`: ``MonotoneFitter/fit(_:minSlope:)``, the constrained optimum (exact for degree ≤ 3; within 10⁻⁹ of it, with a certificate, above).
   /// - `ignore`: the ordinary fit; the verdict is still reported.
   /// - Throws: ``CurveFitError``.
@@ -119,7 +119,7 @@ extension FitProblem {
 
 extension StreamingLeastSquares {
   /// Fits the streamed data under `policy`, as ``FitProblem/fit(policy:minSlope:)`` does
-  /// (enforce: ``MonotoneFitter/fit(streamed:minSlope:)``, degree 3).
+  /// (enforce: ``MonotoneFitter/fit(streamed:minSlope:)``, degree 1…10).
   /// - Throws: ``CurveFitError``.
   public func fit(policy: MonotonicPolicy, minSlope: Double = 0) throws(CurveFitError) -> PolicyFitResult {
     guard minSlope.isFinite, minSlope >= 0 else { throw .monotone(.invalidMinSlope(minSlope)) }

@@ -137,6 +137,28 @@ struct FitStreamingDataTests {
       #expect(stdin.maxAbs == nil)
     }
   }
+
+  @Test("streamed enforce at degree 6 (the exchange method from the power sums) is the in-memory optimum")
+  func streamedEnforceHighDegree() throws {
+    let (path, points) = try Self.writeData()
+    defer { unlink(path) }
+    let reference = try MonotoneFitter.fit(FitProblem(points: points, degree: 6), minSlope: 0.05)
+    let run = runCurveKit([
+      "fit", "--data", path, "--degree", "6", "--monotonic", "enforce", "--min-slope", "0.05", "--json",
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    let streamed = try Self.coefficients(run.output)
+    // The objective of the returned doubles, and the second pass's residuals, match memory.
+    #expect(abs(streamed.rss - reference.objective) <= 1e-10 * reference.objective)
+    #expect(abs((streamed.maxAbs ?? .nan) - reference.fit.maxAbsResidual) <= 1e-9)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let monotonic = try #require(object["monotonic"] as? [String: Any])
+    let gap = try #require(monotonic["optimalityGap"] as? Double)
+    #expect(gap >= 0 && gap <= 1e-9 * reference.objective)
+    #expect(run.output.contains(#""streamed": true"#))
+    let polynomial = try Polynomial(coefficients: streamed.coefficients)
+    #expect(MonotoneSlopeCheck.check(polynomial, minSlope: 0.05) == .holds)
+  }
 }
 
 /// The limit, restated so the test fails if it changes without the test noticing.
