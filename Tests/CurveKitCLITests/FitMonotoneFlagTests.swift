@@ -82,7 +82,8 @@ struct FitMonotoneFlagTests {
 @Suite("curvekit fit --data streaming")
 struct FitStreamingDataTests {
   /// A 7·10⁴-line file (over the 65 536-point in-memory limit) with a rising stretch.
-  static func writeData() throws -> (path: String, points: [DataPoint]) {
+  /// `name` keeps the files of tests that run in parallel apart.
+  static func writeData(name: String) throws -> (path: String, points: [DataPoint]) {
     var rng = SeededRandomNumberGenerator(seed: 5)
     var text = "# t y\n"
     var points: [DataPoint] = []
@@ -92,7 +93,7 @@ struct FitStreamingDataTests {
       points.append(DataPoint(t: t, y: y))
       text += "\(t) \(y)\n"
     }
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-stream-\(getpid()).txt").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-stream-\(name)-\(getpid()).txt").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return (path, points)
   }
@@ -107,7 +108,7 @@ struct FitStreamingDataTests {
 
   @Test("streamed file and stdin agree with the in-memory library fit to 1e-12")
   func streamedMatchesInMemory() throws {
-    let (path, points) = try Self.writeData()
+    let (path, points) = try Self.writeData(name: "cubic")
     defer { unlink(path) }
     #expect(points.count > FitCommandLimit.inMemory)
     // Debug-build parsing dominates the cost, so one policy; the library tests cover the others.
@@ -140,7 +141,7 @@ struct FitStreamingDataTests {
 
   @Test("streamed enforce at degree 6 (the exchange method from the power sums) is the in-memory optimum")
   func streamedEnforceHighDegree() throws {
-    let (path, points) = try Self.writeData()
+    let (path, points) = try Self.writeData(name: "degree-6")
     defer { unlink(path) }
     let reference = try MonotoneFitter.fit(FitProblem(points: points, degree: 6), minSlope: 0.05)
     let run = runCurveKit([
