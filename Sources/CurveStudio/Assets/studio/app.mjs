@@ -950,6 +950,7 @@ function showStatus(doc) {
   const status = $('status');
   const shown = (doc && doc.status) || { text: '', tone: '' };
   status.textContent = shown.text;
+  status.title = shown.text;
   status.className = 'status' + (shown.tone ? ' ' + shown.tone : '');
 }
 
@@ -1588,7 +1589,7 @@ async function load(doc) {
       field: invalid.field || null,
       text: result.data && typeof result.data.text === 'string' ? result.data.text : null,
     };
-    doc.spec = Object.assign(starter(doc.name), { name: 'Placeholder (the file did not load)' });
+    doc.spec = Object.assign(starter(doc.name), { name: 'Placeholder' });
     doc.etag = result.status === 200 ? result.data.etag : null;
     doc.exists = true;
     doc.baseline = canon(doc.spec);
