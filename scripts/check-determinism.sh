@@ -70,6 +70,11 @@ run_config() {  # $1 = config name; runs its tests and writes its outputs under 
   # A streamed fit from a pipe (more points than the in-memory limit), which is read once.
   awk 'BEGIN { srand(7); for (i = 1; i <= 70000; i++) { t = i / 70001; printf "%.17g %.17g\n", t, 1 - t * t * (3 - 2 * t) + (rand() - 0.5) / 50 } }' |
     "${env_args[@]}" "$curvekit" fit --data - --json >"$out/$name/stream.fit.json" 2>&1 || true
+  # A streamed enforce fit at degree 6 (the exchange method, from the power sums) of data that
+  # rises near both ends.
+  awk 'BEGIN { srand(11); for (i = 1; i <= 70000; i++) { t = i / 70001; printf "%.17g %.17g\n", t, 1 - t + 2.4 * t * (1 - t) * (1 - 2 * t) + (rand() - 0.5) / 20 } }' |
+    "${env_args[@]}" "$curvekit" fit --data - --degree 6 --monotonic enforce --min-slope 0.05 --json \
+      >"$out/$name/stream-enforce.fit.json" 2>&1 || true
 }
 
 for config in "${configs[@]}"; do run_config "$config"; done
