@@ -93,7 +93,8 @@ struct FitStreamingDataTests {
       points.append(DataPoint(t: t, y: y))
       text += "\(t) \(y)\n"
     }
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-stream-\(name)-\(getpid()).txt").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-stream-\(name)-\(getpid()).txt")
+      .path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return (path, points)
   }
