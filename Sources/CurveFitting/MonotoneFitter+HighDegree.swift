@@ -74,7 +74,7 @@ extension MonotoneFitter {
 
   /// The exchange method's answer: the last finite program's solution and points, the
   /// returned doubles and their verdict (``MonotoneSlopeCheck/Verdict/holds`` unless the
-  /// tightened program had no room left).
+  /// tightened program had no room left, or 13 rounds of tightening did not suffice).
   struct ExchangeOptimum {
     var solution: MonotoneExchange.Solution
     var points: [Double]
@@ -155,6 +155,11 @@ extension MonotoneFitter {
         added = true
       }
       if !added { break }
+    }
+    // After the last round, `points` may hold maxima that no solve has seen: keep those the
+    // returned solution's multipliers belong to.
+    if let last, points.count > last.slopeMultipliers.count {
+      points.removeLast(points.count - last.slopeMultipliers.count)
     }
     return last
   }

@@ -4,8 +4,9 @@ import CurveCore
 ///
 /// Degrees 4…10 use the exchange method of ``MonotoneExchange`` (see
 /// `MonotoneFitter+HighDegree.swift`): within 10⁻⁹ of the optimum, typically 10⁻¹¹, proven
-/// non-increasing, with a certified gap (``MonotoneKKT/optimalityGap``). Degrees ≤ 3 are
-/// solved exactly as follows.
+/// non-increasing, with a certified gap (``MonotoneKKT/optimalityGap``). Streamed data
+/// (``fit(streamed:minSlope:)``) take the same method at every degree but 3, from the power
+/// sums. Degrees ≤ 3 are solved exactly as follows.
 ///
 /// With the end levels fixed, f(0) = v₀ > f(1) = v₁ (the depletion defaults give 1 and 0),
 /// a cubic is determined by its normalized end slopes α = −f′(0)/D and β = −f′(1)/D,

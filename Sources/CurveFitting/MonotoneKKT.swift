@@ -26,8 +26,10 @@ public struct MonotoneKKT: Sendable, Hashable {
   /// duality (degree 4…10): with the multipliers μⱼ ≥ 0 of the constraint points τⱼ,
   /// L(μ) = min {F(c) + Σ μⱼ·(f′(τⱼ) + s) : c meets the equalities} ≤ optimum, so the
   /// objective minus L(μ) bounds the gap. L(μ) is evaluated in double from the reduced
-  /// problem, so the bound itself is good to about 10⁻¹³ of the objective. nil for degree ≤ 3,
-  /// whose optimum is exact (or faithfully rounded).
+  /// problem, so the bound itself is good to about 10⁻¹³ of the objective (for streamed data
+  /// it is exact for the power sums' Gram model of the objective, see
+  /// ``MonotoneFitter/fit(streamed:minSlope:)``). nil for degree ≤ 3, whose optimum is exact
+  /// (or faithfully rounded).
   public let optimalityGap: Double?
 
   /// True when the relative residual is at most 1e-8 and no multiplier is negative beyond

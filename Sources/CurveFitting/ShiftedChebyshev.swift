@@ -62,7 +62,7 @@ enum ShiftedChebyshev {
   }
 
   /// The monomial coefficients of Tₖ(2t − 1), lowest power first: integers (exact in a
-  /// double up to degree 10, |entries| < 2²¹), built by the recurrence on polynomials.
+  /// double up to degree 10, |entries| ≤ 6 553 600 < 2²³), built by the recurrence on polynomials.
   static let monomialRows: [[Double]] = {
     var rows: [[Int]] = [[1], [-1, 2]]
     for k in 2...Polynomial.maximumDegree {

@@ -77,11 +77,17 @@ extension FittedCurve {
             "\(units.describe(levelDifference: minSlope / $0)) per \(periodUnits.timeUnit.singular)"
           }
           ?? "\(units.describe(levelDifference: minSlope)) per unit of t"
+        // The rounded slope shows the excess unless it is below f′'s rounding (the exact check
+        // found f′ above −s there, or between this double and the next).
+        let shown = slope > -minSlope
+        let detail =
+          shown
+          ? "\(MonotonicityWitness.text(t: t, slope: slope)) > -\(minSlope)"
+          : "f′ exceeds -\(minSlope) there by less than its rounding"
         add(
           .minSlope,
-          "the curve falls slower than its minimum slope of \(bound) near \(units.describe(time: t)) "
-            + "(\(MonotonicityWitness.text(t: t, slope: slope)) > -\(minSlope))",
-          field: "minSlope", witness: Diagnostic.Witness(MonotonicityWitness(t: t, slope: slope, isVerified: true)),
+          "the curve falls slower than its minimum slope of \(bound) near \(units.describe(time: t)) (\(detail))",
+          field: "minSlope", witness: Diagnostic.Witness(MonotonicityWitness(t: t, slope: slope, isVerified: shown)),
           override: .allowNonMonotone, waived: shapeWaived)
       }
     }

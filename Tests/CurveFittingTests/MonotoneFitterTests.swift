@@ -126,7 +126,7 @@ struct MonotoneFitterTests {
   @Test("slope check agrees with a dense Float80 scan on random cubics")
   func slopeCheckMatchesScan() {
     var rng = SeededRandomNumberGenerator(seed: 42)
-    var decided = 0
+    var (holds, fails) = (0, 0)
     for _ in 0..<2000 {
       let c = (0..<4).map { _ in 4 * rng.nextUnitDouble() - 2 }
       let polynomial = try? Polynomial(coefficients: c)
@@ -143,13 +143,13 @@ struct MonotoneFitterTests {
       switch verdict {
       case .holds:
         #expect(maxSlope <= 0)
-        decided += 1
+        holds += 1
       case .fails(let t, let slope):
         #expect(slope > 0 && (0...1).contains(t))
-        decided += 1
+        fails += 1
       }
     }
-    #expect(decided == 2000)
+    #expect(holds > 100 && fails > 100)
   }
 
   @Test("subdivision check agrees with a dense Float80 scan on degrees 4–8")
