@@ -21,10 +21,7 @@ extension MonotoneFitter {
     plain.milestones = []
     do { try plain.validate() } catch { throw .fit(error) }
     _ = try MonotoneFrame(problem: problem, minSlope: minSlope)
-    // A slope fixed inside [0, 1] must itself be ≤ −s.
-    for case .slope(let t, let slope) in problem.constraints where (0...1).contains(t) && slope > -minSlope {
-      throw .infeasible(constraints: problem.constraints, minSlope: minSlope)
-    }
+    try requirePinnedSlopesFeasible(problem.constraints, minSlope: minSlope)
     guard problem.milestones.count <= LeastSquaresFitter.maximumMilestones else {
       throw .fit(.tooManyMilestones(count: problem.milestones.count, maximum: LeastSquaresFitter.maximumMilestones))
     }
@@ -48,9 +45,7 @@ extension MonotoneFitter {
       if holds(unconstrained.polynomial, minSlope: minSlope),
         LeastSquaresFitter.meets(problem.milestones, unconstrained.polynomial)
       {
-        return MonotoneFitReport(
-          fit: unconstrained, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: true,
-          activeConstraints: [], kkt: MonotoneKKT(feasibleUnconstrained: ()), verdict: .holds)
+        return alreadyMonotone(unconstrained, minSlope: minSlope)
       }
     }
     let optimum = try exchangeOptimum(exchange, constraints: problem.constraints, minSlope: minSlope) {
@@ -114,16 +109,18 @@ extension MonotoneFitter {
       }
       // An active flat start: the optimum has f′(0) = c₁ = −s exactly; keep that when the
       // check still proves the rest (0 − s: +0 for s = 0).
+      var snappedVerdict: MonotoneSlopeCheck.Verdict?
       if converged.slopeMultipliers.first.map({ $0 > 0 }) == true, ascending[1] != 0 - minSlope {
         var exact = ascending
         exact[1] = 0 - minSlope
         if let snapped = try? Polynomial(coefficients: exact.reversed()), holds(snapped, minSlope: minSlope) {
-          ascending = exact
+          (ascending, snappedVerdict) = (exact, .holds)
         }
       }
       guard ascending.allSatisfy(\.isFinite), let candidate = try? Polynomial(coefficients: ascending.reversed())
       else { throw .fit(.nonFiniteResult(quantity: "a coefficient")) }
-      let verdict = MonotoneSlopeCheck.check(candidate, minSlope: minSlope)
+      // The snapped curve was just proved; anything else is decided here, once.
+      let verdict = snappedVerdict ?? MonotoneSlopeCheck.check(candidate, minSlope: minSlope)
       last = ExchangeOptimum(solution: converged, points: points, polynomial: candidate, verdict: verdict)
       guard case .fails(let t, let slope) = verdict else { break }
       // The program's own solution touches −s to rounding, and a touch point came out a
@@ -211,6 +208,22 @@ extension MonotoneFitter {
 }
 
 extension MonotoneFitter {
+  /// Throws ``MonotoneFitError/infeasible(constraints:minSlope:)`` when a slope fixed inside
+  /// [0, 1] is itself above −s (the exchange method, in memory and streamed).
+  static func requirePinnedSlopesFeasible(_ constraints: [FitConstraint], minSlope: Double) throws(MonotoneFitError) {
+    for case .slope(let t, let slope) in constraints where (0...1).contains(t) && slope > -minSlope {
+      throw .infeasible(constraints: constraints, minSlope: minSlope)
+    }
+  }
+
+  /// The report when the plain fit (degree 4…10, or streamed) already meets every inequality:
+  /// it is the answer, with a zero gap.
+  static func alreadyMonotone(_ unconstrained: FitReport, minSlope: Double) -> MonotoneFitReport {
+    MonotoneFitReport(
+      fit: unconstrained, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: true,
+      activeConstraints: [], kkt: MonotoneKKT(feasibleUnconstrained: ()), verdict: .holds)
+  }
+
   /// f′ ≤ −s proved for `polynomial` (``MonotoneSlopeCheck``, exact).
   static func holds(_ polynomial: Polynomial, minSlope: Double) -> Bool {
     MonotoneSlopeCheck.check(polynomial, minSlope: minSlope) == .holds

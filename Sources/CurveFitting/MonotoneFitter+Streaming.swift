@@ -78,17 +78,10 @@ extension MonotoneFitter {
   {
     _ = try MonotoneFrame(
       problem: FitProblem(points: [], degree: data.degree, constraints: data.constraints), minSlope: minSlope)
-    // A slope fixed inside [0, 1] must itself be ≤ −s.
-    for case .slope(let t, let slope) in data.constraints where (0...1).contains(t) && slope > -minSlope {
-      throw .infeasible(constraints: data.constraints, minSlope: minSlope)
-    }
+    try requirePinnedSlopesFeasible(data.constraints, minSlope: minSlope)
     let unconstrained: FitReport
     do { unconstrained = try data.solve() } catch { throw .fit(error) }
-    if holds(unconstrained.polynomial, minSlope: minSlope) {
-      return MonotoneFitReport(
-        fit: unconstrained, unconstrained: unconstrained, minSlope: minSlope, wasAlreadyMonotone: true,
-        activeConstraints: [], kkt: MonotoneKKT(feasibleUnconstrained: ()), verdict: .holds)
-    }
+    if holds(unconstrained.polynomial, minSlope: minSlope) { return alreadyMonotone(unconstrained, minSlope: minSlope) }
     let moments = data.moments.finished()
     // The objective's constant: its exact value at the plain (equality-constrained) optimum.
     let exchange = try MonotoneExchange(
