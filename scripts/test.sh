@@ -42,38 +42,49 @@ elif [[ $# -gt 0 ]]; then
   exit 2
 fi
 
-echo "==> swift format lint --strict (house style: .swift-format), node --check"
-scripts/lint.sh
+# Every stage prints its title and, when it ends, how long it took; the times are summed up
+# before the last stage (swift test), so that its summary still closes the output.
+stage_names=()
+stage_seconds=()
+stage() {  # stage TITLE COMMAND…
+  local title="$1" started=$SECONDS
+  shift
+  echo "==> $title"
+  "$@"
+  stage_names+=("$title")
+  stage_seconds+=($((SECONDS - started)))
+  echo "    ($((SECONDS - started)) s)"
+}
+quietly() { "$@" >/dev/null; }  # a stage whose own output is not wanted (its errors still are)
+stage_summary() {
+  echo "==> stage times (wall clock, seconds)"
+  local i
+  for i in "${!stage_names[@]}"; do printf '%6d  %s\n' "${stage_seconds[$i]}" "${stage_names[$i]}"; done
+  printf '%6d  %s\n' "$SECONDS" "total so far"
+}
 
-echo "==> the studio page's unit tests (node --test)"
-node --test Sources/CurveStudio/Assets/studio/
+stage "swift format lint --strict (house style: .swift-format), node --check" scripts/lint.sh
 
-echo "==> module graph (the CurveKit product is the runtime alone)"
-scripts/check-module-graph.sh
+stage "the studio page's unit tests (node --test)" node --test Sources/CurveStudio/Assets/studio/
 
-echo "==> DocC: the runtime documentation, warnings (broken links) are errors"
-scripts/docs.sh
+stage "module graph (the CurveKit product is the runtime alone)" scripts/check-module-graph.sh
 
-echo "==> swift build --build-tests (warnings are errors)"
-swift build --build-tests -Xswiftc -warnings-as-errors
+stage "DocC: the runtime documentation, warnings (broken links) are errors" scripts/docs.sh
 
-echo "==> determinism: the same coefficients, reports and generated files under several BLAS/LAPACK builds"
-scripts/check-determinism.sh
+stage "swift build --build-tests (warnings are errors)" swift build --build-tests -Xswiftc -warnings-as-errors
 
-echo "==> examples/HabitTracker (build plugin, command plugin, standalone generated file)"
-scripts/check-example.sh
+stage "determinism: the same coefficients, reports and generated files under several BLAS/LAPACK builds" scripts/check-determinism.sh
 
-echo "==> generated code: every variant compiled, linked and run with plain swiftc"
-scripts/check-generated-variants.sh
+stage "examples/HabitTracker (build plugin, command plugin, standalone generated file)" scripts/check-example.sh
 
-echo "==> generated Kotlin and TypeScript against the Swift library, bit for bit"
-scripts/check-generated-languages.sh --curvekit "$(swift build --show-bin-path)/curvekit"
+stage "generated code: every variant compiled, linked and run with plain swiftc" scripts/check-generated-variants.sh
 
-echo "==> benchmarks smoke run (accuracy checked, timing never asserted)"
-scripts/bench.sh --quick >/dev/null
+stage "generated Kotlin and TypeScript against the Swift library, bit for bit" scripts/check-generated-languages.sh --curvekit "$(swift build --show-bin-path)/curvekit"
 
-echo "==> curvekit design: end-to-end browser tests (Chromium + Playwright)"
-scripts/check-studio.sh --curvekit "$(swift build -c release --package-path Benchmarks --show-bin-path)/curvekit"
+stage "benchmarks smoke run (accuracy checked, timing never asserted)" quietly scripts/bench.sh --quick
 
+stage "curvekit design: end-to-end browser tests (Chromium + Playwright)" scripts/check-studio.sh --curvekit "$(swift build -c release --package-path Benchmarks --show-bin-path)/curvekit"
+
+stage_summary
 echo "==> swift test"
 swift test --skip-build
