@@ -19,8 +19,8 @@ import CurveStudioServer
 /// | `/studio/words.mjs`, `metrics.mjs`, `dom.mjs` | the page's text, its capped latency figures, DOM helpers |
 /// | `/studio/core.mjs` | `Assets/studio/core.mjs`: the pure logic shared by the modules |
 ///
-/// Every module but the DOM-bound views is unit-tested by `node --test` (`Assets/studio/tests/`,
-/// not embedded).
+/// Every module is unit-tested by `node --test` (`Assets/studio/tests/`, not embedded: the views
+/// over a small fake DOM and a fake server); `scripts/studio/browser_test.py` drives the real page.
 enum StudioAssets {
   /// The policy of every asset: scripts, styles and connections from this origin only.
   static let contentSecurityPolicy =
