@@ -116,7 +116,7 @@ export function createTransport({ fetch, WebSocket = null, host = '', token = nu
   }
 
   return {
-    api, connectLive, fit,
+    connectLive, fit,
     session: () => api('GET', '/api/session'),
     load: (index, etag) => api('GET', '/api/spec?spec=' + index, undefined, etag ? { 'If-None-Match': etag } : undefined),
     save: (index, spec, etag) => api('PUT', '/api/spec?spec=' + index, { spec },
