@@ -46,10 +46,17 @@ export function timeTicks(doc) {
   return plotted ? plotted.timeTicks : [0, 0.25, 0.5, 0.75, 1].map((t) => ({ t, label: String(t) }));
 }
 
+/** What the axes depend on: the frames' ranges and the time unit (during a drag the frame is frozen). */
+export function axesKey(doc, frames) {
+  const m = frames.main;
+  const s = frames.slope;
+  return [m.lo, m.hi, s.lo, s.hi, doc.spec.durationDays, doc.spec.duration, doc.spec.timeUnit].join(' ');
+}
+
 /**
  * Everything on the axes of both frames: the level ticks (quarters, in the spec's level unit),
  * the slope ticks (in the designer's units: % or level per day, hour, …), the time ticks and the
- * titles. `key` changes exactly when any of it does.
+ * titles; `key` (axesKey) changes exactly when any of it does.
  */
 export function axes(doc, frames) {
   const m = frames.main;
@@ -66,7 +73,7 @@ export function axes(doc, frames) {
     slopes.push({ v: d / shown.scale, label: fmt(Math.abs(d) < step * 1e-9 ? 0 : d, 3) });
   }
   return {
-    key: [m.lo, m.hi, s.lo, s.hi, doc.spec.durationDays, doc.spec.duration, doc.spec.timeUnit].join(' '),
+    key: axesKey(doc, frames),
     times: timeTicks(doc), levels, slopes,
     slopeTitle: 'slope (' + shown.label + ')',
     timeTitle: u.duration ? 'time (' + u.units + ')' : 'time (fraction of the period)',

@@ -3,7 +3,7 @@
 // layout.mjs decides where things go, this module only makes and updates the elements.
 import { exactPoints, frameMaps, knotPath, touchRadiusFor } from './core.mjs';
 import { $, clear, el, html } from './dom.mjs';
-import { GEOMETRY, axes, computeFrames, milestoneShapes, showsEnforce } from './layout.mjs';
+import { GEOMETRY, axes, axesKey, computeFrames, milestoneShapes, showsEnforce } from './layout.mjs';
 import { current, normalizedMinSlope, normPoints, unitsOf } from './store.mjs';
 import { curveLevel, fixed, levelLabel, timeLabel } from './words.mjs';
 
@@ -101,10 +101,11 @@ export function createPlot(ctx) {
   function drawAxes(doc, frames) {
     const m = frames.main;
     const s = frames.slope;
-    const shown = axes(doc, frames);
     // The axes change only with the frame and the time unit: during a drag the frame is frozen.
-    if (shown.key === nodes.axesKey) return;
-    nodes.axesKey = shown.key;
+    const key = axesKey(doc, frames);
+    if (key === nodes.axesKey) return;
+    nodes.axesKey = key;
+    const shown = axes(doc, frames);
     clear(nodes.grid);
     clear(nodes.axes);
     clear(nodes.ticks);
