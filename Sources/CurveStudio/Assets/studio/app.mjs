@@ -8,6 +8,7 @@ let storage = null;
 try { storage = sessionStorage; } catch (error) { storage = null; }
 const token = readToken(location, storage || { getItem: () => null, setItem: () => {} }, history);
 
+// The transport tells which channel it uses; the page, created next, listens.
 let onTransport = () => {};
 const transport = createTransport({
   fetch: (url, init) => fetch(url, init), WebSocket: 'WebSocket' in window ? WebSocket : null, host: location.host, token,

@@ -15,8 +15,10 @@ import { DEFAULT_DURATIONS, createStore, current, isDirty, newDoc, normPoints, s
 import { curveLevel } from './words.mjs';
 
 /**
- * The page over `env`: {transport, now, nextFrame, later, cancelLater, frameTime, confirm,
- * rawPointerEvents}. Returns its context and `start`.
+ * The page over `env`: {transport, onTransport, now, nextFrame, later, cancelLater, frameTime,
+ * confirm, rawPointerEvents}; `onTransport(listener)` registers the page's listener for the
+ * transport's kind ('websocket' or 'fetch', a figure of the debug hook). Returns its context,
+ * `start`, `anyDirty` and `debugHook`.
  */
 export function createPage(env) {
   const store = createStore();
