@@ -73,11 +73,19 @@ let package = Package(
         "CurveCore", "CurveSpec", "CurveEasing", "CurvePipeline", "CurveCodegen", "CurveDesign", "CurveStudioServer",
       ],
       // The page is real files (linted by node --check, unit-tested by node --test), embedded
-      // in the binary at build time.
-      exclude: ["Assets/studio/core.test.mjs"],
+      // in the binary at build time; its tests are not.
+      exclude: ["Assets/studio/tests"],
       resources: [
         .embedInCode("Assets/index.html"), .embedInCode("Assets/studio.css"),
         .embedInCode("Assets/studio/app.mjs"), .embedInCode("Assets/studio/core.mjs"),
+        .embedInCode("Assets/studio/dialog.mjs"), .embedInCode("Assets/studio/documents.mjs"),
+        .embedInCode("Assets/studio/dom.mjs"), .embedInCode("Assets/studio/export.mjs"),
+        .embedInCode("Assets/studio/fitting.mjs"), .embedInCode("Assets/studio/input.mjs"),
+        .embedInCode("Assets/studio/layout.mjs"), .embedInCode("Assets/studio/metrics.mjs"),
+        .embedInCode("Assets/studio/page.mjs"), .embedInCode("Assets/studio/panels.mjs"),
+        .embedInCode("Assets/studio/plot.mjs"), .embedInCode("Assets/studio/preview.mjs"),
+        .embedInCode("Assets/studio/store.mjs"), .embedInCode("Assets/studio/transport.mjs"),
+        .embedInCode("Assets/studio/words.mjs"),
       ]
     ),
 

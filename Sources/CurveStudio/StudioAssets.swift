@@ -8,8 +8,19 @@ import CurveStudioServer
 /// |---|---|
 /// | `/` | `Assets/index.html`: the header, the plot and the side panel |
 /// | `/studio.css` | `Assets/studio.css`: light and dark themes, the plot's marks |
-/// | `/studio/app.mjs` | `Assets/studio/app.mjs`: state, drawing, input, transport |
-/// | `/studio/core.mjs` | `Assets/studio/core.mjs`: the pure logic (unit-tested by `node --test`) |
+/// | `/studio/app.mjs` | `Assets/studio/app.mjs`: the entry: token, transport, start (the test hook only with `?debug`) |
+/// | `/studio/page.mjs` | `Assets/studio/page.mjs`: the modules put together, the controls wired |
+/// | `/studio/store.mjs` | `Assets/studio/store.mjs`: the state and its pure actions |
+/// | `/studio/transport.mjs` | `Assets/studio/transport.mjs`: HTTP and the live WebSocket to this server |
+/// | `/studio/plot.mjs`, `layout.mjs`, `input.mjs` | the plot: its elements, its geometry, pointer and keys |
+/// | `/studio/panels.mjs`, `export.mjs`, `dialog.mjs` | the side panel, the export card, the one-line dialog |
+/// | `/studio/documents.mjs` | `Assets/studio/documents.mjs`: tabs and files (load, save, reload, conflicts) |
+/// | `/studio/preview.mjs`, `fitting.mjs` | the widget preview; the fit loop (one request in flight) |
+/// | `/studio/words.mjs`, `metrics.mjs`, `dom.mjs` | the page's text, its capped latency figures, DOM helpers |
+/// | `/studio/core.mjs` | `Assets/studio/core.mjs`: the pure logic shared by the modules |
+///
+/// Every module is unit-tested by `node --test` (`Assets/studio/tests/`, not embedded: the views
+/// over a small fake DOM and a fake server); `scripts/studio/browser_test.py` drives the real page.
 enum StudioAssets {
   /// The policy of every asset: scripts, styles and connections from this origin only.
   static let contentSecurityPolicy =
@@ -30,6 +41,21 @@ enum StudioAssets {
     "/studio.css": ("text/css; charset=utf-8", PackageResources.studio_css),
     "/studio/app.mjs": (javaScript, PackageResources.app_mjs),
     "/studio/core.mjs": (javaScript, PackageResources.core_mjs),
+    "/studio/dialog.mjs": (javaScript, PackageResources.dialog_mjs),
+    "/studio/documents.mjs": (javaScript, PackageResources.documents_mjs),
+    "/studio/dom.mjs": (javaScript, PackageResources.dom_mjs),
+    "/studio/export.mjs": (javaScript, PackageResources.export_mjs),
+    "/studio/fitting.mjs": (javaScript, PackageResources.fitting_mjs),
+    "/studio/input.mjs": (javaScript, PackageResources.input_mjs),
+    "/studio/layout.mjs": (javaScript, PackageResources.layout_mjs),
+    "/studio/metrics.mjs": (javaScript, PackageResources.metrics_mjs),
+    "/studio/page.mjs": (javaScript, PackageResources.page_mjs),
+    "/studio/panels.mjs": (javaScript, PackageResources.panels_mjs),
+    "/studio/plot.mjs": (javaScript, PackageResources.plot_mjs),
+    "/studio/preview.mjs": (javaScript, PackageResources.preview_mjs),
+    "/studio/store.mjs": (javaScript, PackageResources.store_mjs),
+    "/studio/transport.mjs": (javaScript, PackageResources.transport_mjs),
+    "/studio/words.mjs": (javaScript, PackageResources.words_mjs),
   ]
 
   /// The asset at `path`, or nil.

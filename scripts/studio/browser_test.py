@@ -77,6 +77,8 @@ class Studio:
         self.url = self.first_line[len(prefix):].strip()
         self.token = self.url.split("token=", 1)[1]
         self.port = int(self.url.split(":")[2].split("/")[0])
+        # The page with its test hook (window.studio), which exists only with ?debug.
+        self.debug_url = self.url.replace("/#", "/?debug#", 1)
 
     def api(self, method, path, body=None, headers=None):
         data = None if body is None else json.dumps(body).encode()
@@ -174,11 +176,17 @@ class Suite:
     # MARK: - the tests, in order (they share one page)
 
     def test_load(self):
+        # The link as printed: the page works, and ships no test hook.
         self.page.goto(self.studio.url)
+        self.wait("() => document.querySelectorAll('.handle').length === 7 && "
+                  "document.getElementById('verdict').textContent.includes('Never rises')")
+        assert self.js("() => typeof window.studio") == "undefined", "the test hook exists only with ?debug"
+        assert self.page.url.rstrip("/").endswith(":%d" % self.studio.port), "the token must leave the address bar"
+        self.page.goto(self.studio.debug_url)
         self.wait("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
         self.settle()
         assert "#token=" in self.studio.url, "the link carries the token in its fragment, never sent"
-        assert self.page.url.rstrip("/").endswith(":%d" % self.studio.port), "the token must leave the address bar"
+        assert self.page.url == "http://127.0.0.1:%d/?debug" % self.studio.port, "the token must leave the address bar"
         # Issue 20: no cookie carries a credential (cookies are shared by every port of 127.0.0.1);
         # the page sends the token itself, so the same fetch without its header is refused.
         assert self.context.cookies() == [], self.context.cookies()
@@ -599,7 +607,7 @@ class Suite:
         """Pointer move -> redrawn curve, 100 moves; and the API's fit round trip."""
         self.switch(0)
         self.wait("() => window.studio.metrics.transport === 'websocket'")
-        self.js("() => { const m = window.studio.metrics; m.moves = []; m.fits = []; m.dispatch = []; m.renders = []; }")
+        self.js("() => window.studio.resetMetrics()")
         x, y = self.handle_center(4)
         self.page.mouse.move(x, y)
         self.page.mouse.down()
@@ -632,7 +640,7 @@ class Suite:
         assert len(moves) >= 100, len(moves)
         # Open loop, as a hand drags (issue 20): a move every 16 ms whatever the page is doing,
         # each timed from the event to the redraw that showed it. Reported, never asserted.
-        self.js("() => { const m = window.studio.metrics; m.moves = []; }")
+        self.js("() => window.studio.resetMetrics()")
         x, y = self.handle_center(4)
         self.page.mouse.move(x, y)
         self.page.mouse.down()
@@ -686,7 +694,7 @@ class Suite:
         page = context.new_page()
         page.on("pageerror", lambda error: self.errors.append("phone: " + str(error)))
         try:
-            page.goto(self.studio.url)
+            page.goto(self.studio.debug_url)
             page.wait_for_function("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
             page.click("#tabs [role=tab]:nth-child(2)")  # the sketch, which has a milestone
             page.wait_for_function("() => window.studio.active === 1 && window.studio.docs[1].fit")
@@ -721,7 +729,7 @@ class Suite:
         self.share_folder = tempfile.mkdtemp(prefix="curvekit-studio-share-")
         self.share_link = link
         self.shared = Studio(self.args.curvekit, [link], cwd=self.share_folder)
-        self.page.goto(self.shared.url)
+        self.page.goto(self.shared.debug_url)
         self.wait("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
         self.settle()
         assert self.js("() => window.studio.docs.length") == 1

@@ -1,5 +1,5 @@
 // The studio page's pure logic: no DOM, no network, no curve math. Unit-tested by
-// core.test.mjs under `node --test` (scripts/test.sh runs it); app.mjs uses it.
+// tests/core.test.mjs under `node --test` (scripts/test.sh runs it); the page's modules use it.
 //
 // Everything about the curve itself (verdicts, rising stretches, milestone states) comes from
 // the server's answers; this module only orders keys, keeps undo history, paces reconnects,

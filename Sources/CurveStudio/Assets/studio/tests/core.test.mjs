@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import {
   DEFAULT_KEY_ORDER, HISTORY_LIMIT, RECONNECT, canonicalJSON, checkpoint, clamp, dropCheckpoint, frameMaps,
   insideFrame, newHistory, nextDelay, redo, undo,
-} from './core.mjs';
-import { slopeUnits, tokenFromFragment } from './core.mjs';
+} from '../core.mjs';
+import { slopeUnits, tokenFromFragment } from '../core.mjs';
 
 test('canonical JSON orders keys as the house style and drops null members', () => {
   const spec = { minSlope: 0.1, points: [[0.5, 0.5]], name: 'A', zeta: 1, alpha: 2, weights: null };
@@ -73,7 +73,7 @@ test('frame maps are inverse to each other and put hi at the top', () => {
 });
 
 test('touch targets stay 44 CSS pixels at any plot scale', async () => {
-  const { TOUCH_RADIUS, touchRadiusFor } = await import('./core.mjs');
+  const { TOUCH_RADIUS, touchRadiusFor } = await import('../core.mjs');
   assert.equal(TOUCH_RADIUS, 22);
   // A phone draws the 720-unit plot in about 370 px: 0.514 px per unit, so 42.8 units.
   const phone = touchRadiusFor(370 / 720);
@@ -91,7 +91,7 @@ test('clamp', () => {
 });
 
 test('Hermite knots of a cubic reproduce it exactly, values and slopes', async () => {
-  const { hermite, valueAt } = await import('./core.mjs');
+  const { hermite, valueAt } = await import('../core.mjs');
   // f = 2t³ − 3t² + 1 (f(0) = 1, f′(0) = 0, f(1) = 0, f′(1) = 0).
   const knots = [[0, 1, 0], [1, 0, 0]];
   for (const t of [0, 0.1, 0.25, 0.5, 0.9, 1]) {
@@ -110,7 +110,7 @@ test('Hermite knots of a cubic reproduce it exactly, values and slopes', async (
 });
 
 test('knot paths start and end on the curve and cover a sub-range', async () => {
-  const { frameMaps, knotPath } = await import('./core.mjs');
+  const { frameMaps, knotPath } = await import('../core.mjs');
   const map = frameMaps({ left: 0, top: 0, width: 100, height: 100, lo: 0, hi: 1 });
   const knots = [[0, 1, -1], [1, 0, -1]];  // the straight line 1 − t
   assert.equal(knotPath(knots, map), 'M 0.00 0.00 C 33.33 33.33 66.67 66.67 100.00 100.00');
@@ -119,7 +119,7 @@ test('knot paths start and end on the curve and cover a sub-range', async () => 
 });
 
 test('the preview percentage is the last step at or before t', async () => {
-  const { percentageAt } = await import('./core.mjs');
+  const { percentageAt } = await import('../core.mjs');
   const steps = [[0, 100], [0.01, 99], [0.5, 50], [1, 0]];
   assert.equal(percentageAt(steps, 0), 100);
   assert.equal(percentageAt(steps, 0.009), 100);
@@ -130,7 +130,7 @@ test('the preview percentage is the last step at or before t', async () => {
 });
 
 test('unit scales come from the server, identity before an answer', async () => {
-  const { unitScales } = await import('./core.mjs');
+  const { unitScales } = await import('../core.mjs');
   assert.deepEqual(unitScales(null),
     { tScale: 1, yScale: 1, duration: null, percent: false, days: false, unit: 't', units: 't' });
   const days = unitScales({ spec: { timeScale: 7, levelScale: 100 }, display: { durationDays: 7, percent: true } });
@@ -148,7 +148,7 @@ test('unit scales come from the server, identity before an answer', async () => 
 });
 
 test('axis steps are 1, 2, 2.5 or 5 × 10ᵏ, at least the rough step', async () => {
-  const { niceStep } = await import('./core.mjs');
+  const { niceStep } = await import('../core.mjs');
   assert.equal(niceStep(0.3), 0.5);
   assert.equal(niceStep(1), 1);
   assert.equal(niceStep(1.5), 2);
@@ -159,7 +159,7 @@ test('axis steps are 1, 2, 2.5 or 5 × 10ᵏ, at least the rough step', async ()
 });
 
 test('Ctrl snaps time to half days and levels to whole percents', async () => {
-  const { snapDrag } = await import('./core.mjs');
+  const { snapDrag } = await import('../core.mjs');
   // A 7-day spec: t = 0.3 is day 2.1 → day 2 (t = 2/7); level 0.5437 → 54 %.
   const snapped = snapDrag({ t: 0.3, y: 0.5437, snap: true, timeScale: 7 });
   assert.ok(Math.abs(snapped.t * 7 - 2) < 1e-12, String(snapped.t * 7));
@@ -173,7 +173,7 @@ test('Ctrl snaps time to half days and levels to whole percents', async () => {
 });
 
 test('Shift locks the axis the drag started along', async () => {
-  const { snapDrag } = await import('./core.mjs');
+  const { snapDrag } = await import('../core.mjs');
   const start = { t: 0.5, y: 0.5 };
   // Mostly vertical: the time stays (the bug: a vertical drag moved a point to day 1.99937).
   assert.deepEqual(snapDrag({ t: 0.51, y: 0.3, start, axisLock: true }), { t: 0.5, y: 0.3 });
@@ -185,13 +185,13 @@ test('Shift locks the axis the drag started along', async () => {
 });
 
 test('levels stick to milestone lines nearby', async () => {
-  const { MILESTONE_SNAP, snapDrag } = await import('./core.mjs');
+  const { MILESTONE_SNAP, snapDrag } = await import('../core.mjs');
   assert.equal(snapDrag({ t: 0.3, y: 0.81, milestoneLevels: [0.8] }).y, 0.8);
   assert.equal(snapDrag({ t: 0.3, y: 0.8 + MILESTONE_SNAP * 2, milestoneLevels: [0.8] }).y, 0.8 + MILESTONE_SNAP * 2);
 });
 
 test('keyboard moves: arrows, Shift, Home, End, PageUp, PageDown', async () => {
-  const { keyMove } = await import('./core.mjs');
+  const { keyMove } = await import('../core.mjs');
   assert.deepEqual(keyMove('ArrowUp', false, 0.5, 0.5), [0.5, 0.505]);
   assert.deepEqual(keyMove('ArrowLeft', true, 0.5, 0.5), [0.45, 0.5]);
   assert.deepEqual(keyMove('Home', false, 0.5, 0.4), [0, 0.4]);
@@ -226,7 +226,7 @@ test('slopeUnits: the slope panel speaks % per day, per hour, or per period', ()
   assert.equal(plain.scale, 1);
 });
 
-import { exactPoints, makeExact, makeWeighted, sharePayload, suggestFileName } from './core.mjs';
+import { exactPoints, makeExact, makeWeighted, sharePayload, suggestFileName } from '../core.mjs';
 
 test('a share link is found in pasted text; only the payload is taken, and the server judges it', () => {
   assert.equal(sharePayload('http://127.0.0.1/#spec=eyJu-_9'), 'eyJu-_9');

@@ -1,0 +1,132 @@
+// The transport: everything the page asks of its host, behind one small interface. This host is
+// `curvekit design`, a local server: JSON over HTTP with the session token as `Authorization:
+// Bearer`, and a WebSocket for fits while dragging (one message each way). A second host (a
+// static page on a WebAssembly engine) implements the same methods. Every method resolves to the
+// server's answer {status, data, etag}; none throws for an HTTP error.
+//
+// The transport's methods, by what they do:
+//   session()                      GET  /api/session: presets, features, key order, the documents
+//   load(index, etag?)             GET  /api/spec (with If-None-Match: a 304 when unchanged)
+//   save(index, spec, etag)        PUT  /api/spec (If-Match the ETag, or If-None-Match * for a new file)
+//   saveAs(index, spec, name)      POST /api/save-as: a new file, never overwriting
+//   newCurve() / open(payload)     POST /api/new, /api/open: an unsaved tab
+//   convert(index, request)        POST /api/convert: the spec in other units
+//   fit(index, spec)               the live channel when open, else POST /api/fit
+//   generate(index, spec)          POST /api/generate: Swift, Kotlin, TypeScript
+//   exportCode(index, spec, p)     POST /api/export: CSS and SwiftUI easings (p decimals, or exact)
+//   connectLive()                  opens the live channel (and reopens it when it drops)
+import { RECONNECT, nextDelay, tokenFromFragment } from './core.mjs';
+
+const TOKEN_KEY = 'curvekit-studio-token';
+
+/**
+ * The session token: from the link's #fragment (never sent to the server), kept in this tab's
+ * sessionStorage (scoped to this origin, port included; no cookie); the fragment leaves the
+ * address bar. Null without a valid token.
+ */
+export function readToken(location, storage, history) {
+  const fromLink = tokenFromFragment(location.hash);
+  let stored = null;
+  try { stored = storage.getItem(TOKEN_KEY); } catch (error) { stored = null; }
+  const token = fromLink || tokenFromFragment('#token=' + (stored || ''));
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  try {
+    if (fromLink) storage.setItem(TOKEN_KEY, fromLink);
+  } catch (error) { /* storage disabled: the token lives in memory only, a reload needs the link again */ }
+  return token;
+}
+
+/**
+ * The local server's transport. `fetch`, `WebSocket` (or null), `host` (for the live channel's
+ * address), `token`, `schedule` (setTimeout) and `onTransport(kind)` (told 'websocket' or 'fetch'
+ * when the live channel opens or drops) come from the page, or from a test.
+ */
+export function createTransport({ fetch, WebSocket = null, host = '', token = null, schedule = setTimeout,
+  onTransport = () => {} }) {
+  const live = { socket: null, open: false, next: 1, waiting: new Map(), delay: RECONNECT.first };
+
+  async function api(method, url, body, headers, priority) {
+    const init = { method, headers: Object.assign({}, headers || {}), credentials: 'omit', cache: 'no-store' };
+    if (token) init.headers.Authorization = 'Bearer ' + token;
+    if (priority) init.priority = priority;
+    if (body !== undefined) {
+      init.headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(url, init);
+    const text = await response.text();
+    let data = null;
+    if (text) {
+      try { data = JSON.parse(text); } catch (error) { data = { error: text }; }
+    }
+    return { status: response.status, data, etag: response.headers.get('ETag') };
+  }
+
+  function retryLive() {
+    schedule(connectLive, live.delay);
+    live.delay = nextDelay(live.delay);
+  }
+
+  /** Opens the live channel with a one-time ticket (a browser cannot send a header on a WebSocket). */
+  async function connectLive() {
+    if (!WebSocket) return;
+    let socket;
+    try {
+      const ticket = await api('POST', '/api/ws-ticket');
+      if (ticket.status === 401) return;  // no valid token: fetch says so, retrying cannot help
+      if (ticket.status !== 200 || !ticket.data || typeof ticket.data.ticket !== 'string') return retryLive();
+      socket = new WebSocket('ws://' + host + '/api/live?ticket=' + encodeURIComponent(ticket.data.ticket));
+    } catch (error) {
+      return retryLive();
+    }
+    live.socket = socket;
+    socket.onopen = () => {
+      live.open = true;
+      live.delay = RECONNECT.first;
+      onTransport('websocket');
+    };
+    socket.onmessage = (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch (error) { return; }
+      const resolve = live.waiting.get(message.id);
+      if (resolve) {
+        live.waiting.delete(message.id);
+        resolve({ status: message.status, data: message.body });
+      }
+    };
+    socket.onclose = () => {
+      live.open = false;
+      live.socket = null;
+      onTransport('fetch');
+      for (const resolve of live.waiting.values()) resolve(null);
+      live.waiting.clear();
+      retryLive();
+    };
+  }
+
+  /** A fit over the live channel when it is open, else (or when it drops) as POST /api/fit: the same answer. */
+  function fit(index, spec) {
+    const post = () => api('POST', '/api/fit?spec=' + index, { spec }, undefined, 'high');
+    if (!live.open) return post();
+    return new Promise((resolve) => {
+      const id = live.next++;
+      live.waiting.set(id, resolve);
+      live.socket.send(JSON.stringify({ id, op: 'fit', index, spec }));
+    }).then((result) => result || post());
+  }
+
+  return {
+    connectLive, fit,
+    session: () => api('GET', '/api/session'),
+    load: (index, etag) => api('GET', '/api/spec?spec=' + index, undefined, etag ? { 'If-None-Match': etag } : undefined),
+    save: (index, spec, etag) => api('PUT', '/api/spec?spec=' + index, { spec },
+      etag ? { 'If-Match': etag } : { 'If-None-Match': '*' }),
+    saveAs: (index, spec, name) => api('POST', '/api/save-as?spec=' + index, { spec, name }),
+    newCurve: () => api('POST', '/api/new', {}),
+    open: (payload) => api('POST', '/api/open', { payload }),
+    convert: (index, request) => api('POST', '/api/convert?spec=' + index, request),
+    generate: (index, spec) => api('POST', '/api/generate?spec=' + index, { spec }),
+    exportCode: (index, spec, precision) => api('POST', '/api/export?spec=' + index +
+      (precision ? '&precision=' + precision : ''), { spec }),
+  };
+}
