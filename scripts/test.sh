@@ -2,7 +2,8 @@
 # The README's test command, and what CI runs (.ci/run). On a fresh machine it installs
 # what is missing, then:
 #   1. lints every Swift file with the toolchain's swift-format (strict) and every JavaScript
-#      file with node --check, then runs the studio page's unit tests (node --test);
+#      file with node --check, then runs the studio page's unit tests (node --test) and fails
+#      when they run less than 70 % of the page's lines (scripts/studio/page-coverage.mjs);
 #   2. checks the module graph: the CurveKit product is the runtime alone;
 #   3. builds the DocC archive of the runtime (scripts/docs.sh, warnings are errors);
 #   4. builds the package and its tests with warnings as errors;
@@ -31,8 +32,8 @@ scripts/ensure-deps.sh
 if [[ "${1:-}" == "--quick" ]]; then
   echo "==> swift format lint --strict (house style: .swift-format), node --check"
   scripts/lint.sh
-  echo "==> the studio page's unit tests (node --test)"
-  node --test Sources/CurveStudio/Assets/studio/
+  echo "==> the studio page's unit tests and their coverage (node --test, at least 70 % of the page's lines)"
+  node scripts/studio/page-coverage.mjs
   echo "==> swift build --build-tests (warnings are errors)"
   swift build --build-tests -Xswiftc -warnings-as-errors
   echo "==> swift test"
@@ -65,7 +66,7 @@ stage_summary() {
 
 stage "swift format lint --strict (house style: .swift-format), node --check" scripts/lint.sh
 
-stage "the studio page's unit tests (node --test)" node --test Sources/CurveStudio/Assets/studio/
+stage "the studio page's unit tests and their coverage (node --test, at least 70 % of the page's lines)" node scripts/studio/page-coverage.mjs
 
 stage "module graph (the CurveKit product is the runtime alone)" scripts/check-module-graph.sh
 
