@@ -15,8 +15,8 @@ const dictionary = new StyleDictionary({
   usesDtcg: true,
   platforms: {
     css: {
-      // The name transform plus ours; the built-in CSS group's time transforms expect a
-      // string or a number, not DTCG 2025.10's {value, unit} object.
+      // The name transform plus ours: no built-in transform turns DTCG 2025.10's
+      // {value, unit} duration object into CSS text.
       transforms: ['name/kebab', 'curvekit/duration/css', 'curvekit/cubicBezier/css'],
       buildPath: 'build/css/',
       files: [{ destination: 'curves.css', format: 'css/variables' }],

@@ -3,9 +3,10 @@
 //
 // Why a custom transform: DTCG 2025.10 writes a duration as an object,
 // {"value": 604800000, "unit": "ms"}, not as the string "604800000ms" that older token files
-// used. Style Dictionary's built-in time transforms expect that string or a bare number, so
-// without a transform of your own the object reaches the CSS output as "[object Object]".
-// These transforms turn the object (and the cubicBezier array) into CSS text.
+// used. Style Dictionary's built-in transform groups have no transform that turns that object
+// into CSS text (their time transform, time/seconds, reads a number or a string), so without
+// a transform of your own the object reaches the output as it is. These transforms turn the
+// object (and the cubicBezier array) into CSS text.
 //
 // Register them before building (see build-tokens.mjs beside this file):
 //   import StyleDictionary from 'style-dictionary';
