@@ -7,8 +7,6 @@
 #   scripts/cli-reference.sh                    build curvekit (debug), then write the article
 #   scripts/cli-reference.sh --check            write nothing; exit 1 when the article is stale
 #   scripts/cli-reference.sh --binary PATH …    use that curvekit instead of building one
-# It builds Swift, so run it under the machine's build lock like any build:
-#   flock /tmp/curvekit-build.lock scripts/cli-reference.sh --check
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

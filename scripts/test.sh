@@ -74,6 +74,10 @@ stage "DocC: the runtime documentation, warnings (broken links) are errors" scri
 
 stage "swift build --build-tests (warnings are errors)" swift build --build-tests -Xswiftc -warnings-as-errors
 
+stage "the command reference (DocC) matches curvekit's own help" scripts/cli-reference.sh --check --binary "$(swift build --show-bin-path)/curvekit"
+
+stage "examples/style-dictionary: the DTCG token transforms (node --test)" node --test examples/style-dictionary/
+
 stage "determinism: the same coefficients, reports and generated files under several BLAS/LAPACK builds" scripts/check-determinism.sh
 
 stage "examples/HabitTracker (build plugin, command plugin, standalone generated file)" scripts/check-example.sh
