@@ -41,6 +41,9 @@ package struct StudioApp: Sendable {
     self.directory = directory ?? StudioDocument.realPath(".") ?? "."
   }
 
+  /// The live channel's path: the only route a WebSocket ticket opens (``LocalAccessPolicy/ticketPaths``).
+  package static let livePath = "/api/live"
+
   /// Answers one request.
   package func handle(_ request: HTTPRequest) -> HTTPResponse {
     if case .refuse(let response) = policy.decide(request) { return response }
@@ -53,7 +56,7 @@ package struct StudioApp: Sendable {
       return only(["GET", "HEAD", "PUT"], request) {
         request.method == "PUT" ? putSpec(request) : getSpec(request)
       }
-    case "/api/live":
+    case Self.livePath:
       return only(["GET"], request) {
         let registry = registry
         return WebSocket.upgrade(request) { message in

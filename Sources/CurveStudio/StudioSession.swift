@@ -49,7 +49,8 @@ package final class StudioSession: Sendable {
     port = server.port
     self.token = token
     let policy = LocalAccessPolicy(
-      port: server.port, token: token, publicPaths: Set(StudioAssets.byPath.keys), tickets: tickets)
+      port: server.port, token: token, publicPaths: Set(StudioAssets.byPath.keys), tickets: tickets,
+      ticketPaths: [StudioApp.livePath])
     app = StudioApp(documents: documents, policy: policy, directory: directory)
     slot.withLock { $0 = app }
   }
