@@ -108,19 +108,84 @@ package enum FileIO {
     return bytes
   }
 
-  /// The current bytes of the file at `path`, or nil when it is missing, a directory or
-  /// unreadable.
+  /// What an output path holds, as ``existing(at:upTo:)`` found it.
+  package enum Existing: Sendable, Equatable {
+    /// Nothing: the path does not exist.
+    case missing
+    /// A regular file: its permission bits and its first bytes (at most the limit asked for
+    /// plus one, so a longer file is seen to differ without being read whole), and whether
+    /// there was more.
+    case file(mode: mode_t, bytes: [UInt8], truncated: Bool)
+  }
+
+  /// What `path` holds, for a command about to write or compare it: opened with `O_NOFOLLOW |
+  /// O_NONBLOCK` and checked with `fstat`, so a FIFO is never waited on, a symbolic link never
+  /// followed and a device never read; at most `limit` + 1 bytes are read (a link to
+  /// `/dev/zero` or a huge file cannot exhaust memory). The one check of an output path:
+  /// ``write(bytes:to:)`` and `generate --check` both ask it.
+  /// - Parameter action: the verb of the messages (`write`, `check`).
+  /// - Throws: ``FileWriteError`` naming the path when it is a symbolic link, a directory, a
+  ///   FIFO, a device or socket, or cannot be opened or read.
+  package static func existing(at path: String, upTo limit: Int, for action: String = "write") throws(FileWriteError)
+    -> Existing
+  {
+    let descriptor = systemOpen(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)
+    guard descriptor >= 0 else {
+      let failure = errno
+      if failure == ENOENT { return .missing }
+      if failure == ELOOP { throw FileWriteError("cannot \(action) '\(path)': it is a symbolic link (not followed)") }
+      if failure == EISDIR { throw FileWriteError("cannot \(action) '\(path)': it is a directory") }
+      throw FileWriteError("cannot \(action) '\(path)': \(String(cString: strerror(failure)))")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw FileWriteError("cannot \(action) '\(path)': \(String(cString: strerror(errno)))")
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw FileWriteError("cannot \(action) '\(path)': it is a directory")
+    case S_IFIFO: throw FileWriteError("cannot \(action) '\(path)': it is a FIFO (named pipe), not a regular file")
+    case S_IFCHR, S_IFBLK: throw FileWriteError("cannot \(action) '\(path)': it is a device, not a regular file")
+    default: throw FileWriteError("cannot \(action) '\(path)': it is not a regular file")
+    }
+    let cap = limit < Int.max ? limit + 1 : limit
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while bytes.count < cap {
+      let wanted = min(chunk.count, cap - bytes.count)
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw FileWriteError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { break }
+      bytes += chunk[0..<count]
+    }
+    let truncated = bytes.count > limit
+    if truncated { bytes.removeLast(bytes.count - limit) }
+    return .file(mode: info.st_mode & 0o7777, bytes: bytes, truncated: truncated)
+  }
+
+  /// The largest file ``existingContent(of:)`` reads.
+  package static let maximumReadBytes = 256 << 20
+
+  /// The current bytes of the regular file at `path`, or nil when it is missing, not a regular
+  /// file (a link, FIFO, device or directory: never followed, waited on or read), unreadable or
+  /// larger than ``maximumReadBytes``.
   package static func existingContent(of path: String) -> [UInt8]? {
-    guard kind(of: path) == .file, let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    return readAll(file)?.bytes
+    guard case .file(_, let bytes, false)? = try? existing(at: path, upTo: maximumReadBytes) else { return nil }
+    return bytes
   }
 
   /// Writes `contents` to `path` atomically: a temporary file in the same directory,
   /// fsync, then rename. When the file already holds exactly these bytes nothing is
-  /// written. A failed write leaves no partial file behind.
-  /// - Throws: ``FileWriteError`` when `path` is a directory, its directory does not exist,
-  ///   or the system refuses.
+  /// written. A failed write leaves no partial file behind. What is at `path` is looked at
+  /// only through ``existing(at:upTo:)``: a FIFO, device, directory or symbolic link there is
+  /// refused at once (never waited on, read or followed), and at most `contents`' length + 1
+  /// bytes of a regular file are read.
+  /// - Throws: ``FileWriteError`` when `path` is not a regular file (or missing), its directory
+  ///   does not exist, or the system refuses.
   @discardableResult
   package static func write(_ contents: String, to path: String) throws(FileWriteError) -> Outcome {
     try write(bytes: Array(contents.utf8), to: path)
@@ -131,13 +196,11 @@ package enum FileIO {
   @discardableResult
   package static func write(bytes: [UInt8], to path: String) throws(FileWriteError) -> Outcome {
     var mode: mode_t?
-    switch kind(of: path) {
-    case .directory: throw FileWriteError("cannot write '\(path)': it is a directory")
-    case .file:
-      if existingContent(of: path) == bytes { return .unchanged }
-      var info = stat()
-      if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
+    switch try existing(at: path, upTo: bytes.count) {
     case .missing: break
+    case .file(let existingMode, let existing, let truncated):
+      if !truncated && existing == bytes { return .unchanged }
+      mode = existingMode
     }
     try replace(path, with: bytes, mode: mode)
     return .written
@@ -286,6 +349,11 @@ package enum FileIO {
 
 /// `open(2)` with a mode, under a name that does not collide with the module's functions.
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+
+/// `read(2)`, under a name that does not collide with the module's functions.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}
 
 /// `write(2)`, under a name that does not collide with ``FileIO/write(_:to:)``.
 private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
