@@ -27,8 +27,10 @@ package struct StudioApp: Sendable {
   /// The access rules.
   package let policy: LocalAccessPolicy
   /// The folder new files are created in (Save on an unsaved tab, Save as…): the current
-  /// directory `curvekit design` was started from, resolved once.
-  package let directory: String
+  /// directory `curvekit design` was started from, resolved and opened once.
+  package let folder: StartFolder
+  /// The folder's path.
+  package var directory: String { folder.path }
 
   /// The documents now, in tab order.
   package var documents: [StudioDocument] { registry.all }
@@ -38,7 +40,7 @@ package struct StudioApp: Sendable {
   package init(documents: [StudioDocument], policy: LocalAccessPolicy, directory: String? = nil) {
     registry = StudioDocuments(documents)
     self.policy = policy
-    self.directory = directory ?? StudioDocument.realPath(".") ?? "."
+    folder = StartFolder(path: directory ?? StudioDocument.realPath(".") ?? ".")
   }
 
   /// The live channel's path: the only route a WebSocket ticket opens (``LocalAccessPolicy/ticketPaths``).

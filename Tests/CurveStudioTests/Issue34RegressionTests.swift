@@ -68,10 +68,11 @@ struct Issue34RegressionTests {
         let text = Self.ticketRequest(fixture, method: method, target: target, body: withBody ? body : "")
         let status = try #require(Self.status(fixture, text, head: method == "HEAD"), "\(method) \(route)")
         attempts += 1
-        // Public files may still be served (they hold no data); nothing else is let in.
+        // The page's public files hold no data (a handshake for them is refused anyway); nothing
+        // else is let in.
         let publicFile = (route == "/" || route == "/studio.css") && (method == "GET" || method == "HEAD")
         if publicFile {
-          #expect(status == 200, "\(method) \(route)")
+          #expect(status != 101, "\(method) \(route)")
         } else {
           #expect(status == 401 || status == 403 || status == 400, "\(method) \(route) answered \(status)")
           #expect(status != 101 && !(200..<300).contains(status), "\(method) \(route)")
@@ -98,4 +99,287 @@ struct Issue34RegressionTests {
     #expect(Self.status(fixture, live) == 101)
     #expect(Self.status(fixture, live) == 401)
   }
+
+  // MARK: - D: names are checked as bytes
+
+  /// `name` as a JSON string literal.
+  static func jsonString(_ name: String) -> String {
+    var text = "\""
+    for scalar in name.unicodeScalars {
+      switch scalar {
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      case _ where scalar.value < 0x20: text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    return text + "\""
+  }
+
+  /// `POST /api/save-as?spec=N` of `spec` under `name`.
+  static func saveAs(_ fixture: StudioFixture, _ spec: CurveSpec, name: String, index: Int = 0) -> WireResponse? {
+    fixture.request(
+      "POST", "/api/save-as?spec=\(index)", body: "{\"spec\": \(spec.jsonText), \"name\": \(jsonString(name))}")
+  }
+
+  @Test("Finding D: a save-as name is checked byte by byte: '/', '\\', NUL, '..', a leading '.' are refused after combining marks too")
+  func testFindingD_saveAsNameCheckedAsBytes() throws {
+    let spec = StudioAPI.blankSpec
+    let fixture = try StudioFixture([], unsaved: [spec])
+    #expect(mkdir(fixture.directory + "/sub", 0o700) == 0)
+    #expect(mkdir(fixture.directory + "/.sub", 0o700) == 0)
+    let mark = "\u{301}"
+    let names = [
+      "/\(mark)x.curve.json", "sub/\(mark)x.curve.json", ".sub/\(mark)x.curve.json", "sub\(mark)/x.curve.json",
+      "\\\(mark)x.curve.json", "a\\\(mark)b.curve.json", ".\(mark)x.curve.json", ".\(mark).curve.json",
+      "..\(mark)x.curve.json", ".\(mark).\(mark)x.curve.json", "x..\(mark)y.curve.json",
+      "x\u{0}.curve.json", "-\(mark)x.curve.json", "x.curve.json\(mark)", "x.curve.json/\(mark)",
+    ]
+    for name in names {
+      #expect(NewFileName.problem(with: name) != nil, "\(name.unicodeScalars.map { $0.value })")
+      let response = try #require(Self.saveAs(fixture, spec, name: name))
+      #expect(response.status == 400, "\(name.unicodeScalars.map { $0.value }) answered \(response.status)")
+    }
+    // Nothing was created anywhere: not in the folder, not in its subfolders.
+    #expect(fixture.fileNames == [".sub", "sub"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.directory + "/sub").isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.directory + "/.sub").isEmpty)
+    // A combining mark elsewhere is an ordinary character: accepted, as is a lone dot before one.
+    let accented = "e\(mark)clair.curve.json"
+    let dotted = "x.\(mark).\(mark)y.curve.json"
+    #expect(Self.saveAs(fixture, spec, name: accented)?.status == 201)
+    #expect(Self.saveAs(fixture, spec, name: dotted)?.status == 201)
+    #expect(fixture.fileNames == [".sub", accented, "sub", dotted].sorted())
+  }
+
+  @Test("Finding D: a new file is created relative to the start folder's descriptor, even after the path is moved and linked elsewhere")
+  func testFindingD_createdRelativeToStartFolder() throws {
+    let base = NSTemporaryDirectory() + "curvekit-issue34-d-" + UUID().uuidString
+    let start = base + "/start"
+    let moved = base + "/moved"
+    let elsewhere = base + "/elsewhere"
+    for directory in [start, elsewhere] {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    let folder = StartFolder(path: start)
+    #expect(rename(start, moved) == 0)
+    #expect(symlink(elsewhere, start) == 0)
+    let document = StudioDocument(unsaved: StudioAPI.blankSpec)
+    let outcome = document.saveAs("{}\n", name: "new.curve.json", in: folder, taken: { _ in false })
+    guard case .saved = outcome else {
+      Issue.record("not saved: \(outcome)")
+      return
+    }
+    #expect(try String(contentsOfFile: moved + "/new.curve.json", encoding: .utf8) == "{}\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: moved) == ["new.curve.json"])
+  }
+
+  @Test("Finding D: stale save-as temporaries in the start folder are removed at start, young ones and look-alikes kept")
+  func testFindingD_staleSaveAsTemporariesRemoved() throws {
+    let directory = NSTemporaryDirectory() + "curvekit-issue34-d-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let stale = ".mine.curve.json.curvekit-Ab12Cd"
+    let young = ".other.curve.json.curvekit-Zz99Yy"
+    let lookAlikes = [".mine.curve.json.curvekit-short", "mine.curve.json.curvekit-Ab12Cd", ".notes.txt"]
+    for name in [stale, young] + lookAlikes {
+      #expect(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("x".utf8)))
+    }
+    let old = Date(timeIntervalSinceNow: -3600)
+    for name in [stale] + lookAlikes {
+      try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: directory + "/" + name)
+    }
+    let session = try StudioSession(documents: [], directory: directory)
+    defer { session.stop() }
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(names == ([young] + lookAlikes).sorted())
+  }
+
+  // MARK: - I: a long name fits with its temporary name
+
+  @Test("Finding I: save-as names of 239 to 255 bytes are created (201), with no temporary file left")
+  func testFindingI_longSaveAsNames() throws {
+    let spec = StudioAPI.blankSpec
+    let fixture = try StudioFixture([], unsaved: [spec])
+    var created: [String] = []
+    for length in 239...255 {
+      let name = String(repeating: "a", count: length - 11) + ".curve.json"
+      #expect(name.utf8.count == length)
+      let response = try #require(Self.saveAs(fixture, spec, name: name))
+      #expect(response.status == 201, "\(length) bytes: \(response.status) \(response.text)")
+      created.append(name)
+    }
+    // Multi-byte characters up to the limit: the temporary name is cut at a character boundary.
+    for (character, count) in [("€", 81), ("é", 122), ("𝄞", 61)] {
+      let name = String(repeating: character, count: count) + String(repeating: "b", count: 244 - count * character.utf8.count) + ".curve.json"
+      #expect(name.utf8.count == 255)
+      let response = try #require(Self.saveAs(fixture, spec, name: name))
+      #expect(response.status == 201, "\(character): \(response.status) \(response.text)")
+      created.append(name)
+    }
+    // One byte more is refused by the rule (400), not by the file system (500).
+    let tooLong = String(repeating: "a", count: 245) + ".curve.json"
+    #expect(Self.saveAs(fixture, spec, name: tooLong)?.status == 400)
+    #expect(fixture.fileNames == created.sorted())
+    for name in created {
+      let temporary = FileIO.temporaryName(for: name) + "XXXXXX"
+      #expect(temporary.utf8.count <= 255 && String(decoding: Array(temporary.utf8), as: UTF8.self) == temporary)
+    }
+  }
+
+  // MARK: - H: an edit on disk during a save is kept
+
+  @Test("Finding H: an edit made on disk after the ETag check and before the rename is kept, and the save is a conflict")
+  func testFindingH_editDuringSaveIsNotOverwritten() throws {
+    let directory = NSTemporaryDirectory() + "curvekit-issue34-h-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/spec.curve.json"
+    let original = StudioFixture.depletion
+    let ours = original.replacingOccurrences(of: "\"Depletion\"", with: "\"Ours\"")
+    let theirs = original.replacingOccurrences(of: "\"Depletion\"", with: "\"Theirs, from git pull\"")
+    try original.write(toFile: path, atomically: false, encoding: .utf8)
+    let document = try #require(try StudioDocument.resolve([path]).first)
+    // Three ways another program writes: in place, a new file renamed over, removed.
+    let edits: [(String, () -> Void)] = [
+      ("in place", { try? theirs.write(toFile: path, atomically: false, encoding: .utf8) }),
+      ("renamed over", { try? theirs.write(toFile: path, atomically: true, encoding: .utf8) }),
+      ("removed", { unlink(path) }),
+    ]
+    for (label, edit) in edits {
+      try original.write(toFile: path, atomically: false, encoding: .utf8)
+      guard case .present(_, let etag) = document.read() else {
+        Issue.record("\(label): unreadable")
+        continue
+      }
+      let outcome = document.save(ours, precondition: .matches(etag), beforeCheck: edit)
+      guard case .conflict = outcome else {
+        Issue.record("\(label): \(outcome)")
+        continue
+      }
+      let now = try? String(contentsOfFile: path, encoding: .utf8)
+      #expect(now == (label == "removed" ? nil : theirs), "\(label)")
+    }
+    // A new file (If-None-Match: *) that appears meanwhile is not replaced either.
+    unlink(path)
+    let created = document.save(ours, precondition: .absent, beforeCheck: { try? theirs.write(toFile: path, atomically: false, encoding: .utf8) })
+    #expect(created.isConflict)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == theirs)
+    // Without an edit the same save goes through, and no temporary file is left.
+    try original.write(toFile: path, atomically: false, encoding: .utf8)
+    guard case .present(_, let etag) = document.read() else { return }
+    #expect(document.save(ours, precondition: .matches(etag), beforeCheck: {}).isSaved)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == ours)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["spec.curve.json"])
+  }
+
+  // MARK: - B: eviction cannot be aimed at the user
+
+  @Test("Finding B: under a flood of token-less idle connections, at least 95 % of the user's slow requests with the token are answered")
+  func testFindingB_evictionProtectsTheUser() throws {
+    let fixture = try StudioFixture(configuration: HTTPServerConfiguration(maxConnections: 12))
+    let port = fixture.port
+    let stop = Locked(false)
+    let floodConnections = Locked(0)
+    let finished = DispatchSemaphore(value: 0)
+    let attackers = 2
+    for _ in 0..<attackers {
+      // A local process without the token: a public GET on each connection, then kept idle
+      // (up to 40 held), as fast as it can, at most 20,000 connections.
+      Thread.detachNewThread {
+        var held: [LoopbackConnection] = []
+        for _ in 0..<20_000 {
+          if stop.withLock({ $0 }) { break }
+          guard let connection = LoopbackConnection(port: port, timeout: 2) else { continue }
+          connection.send("GET /studio.css HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+          _ = connection.readResponse()
+          held.append(connection)
+          if held.count > 40 { held.removeFirst() }
+          floodConnections.withLock { $0 += 1 }
+        }
+        held.removeAll()
+        finished.signal()
+      }
+    }
+    // The flood has filled every slot once it starts evicting (at most 10 s of waiting).
+    for _ in 0..<1000 where fixture.session.server.evictionCount == 0 { usleep(10_000) }
+    let evictionsBefore = fixture.session.server.evictionCount
+    // The user: 40 fits with the token, each on a new connection, the body arriving in four
+    // parts (a save or fit of a large spec arrives over time; the pauses shape the traffic,
+    // nothing is timed).
+    let body = Array(StudioFixture.body(StudioFixture.depletion).utf8)
+    var answered = 0
+    let requests = 40
+    for _ in 0..<requests {
+      guard let connection = LoopbackConnection(port: port) else { continue }
+      var head = "POST /api/fit?spec=0 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
+      head += "Authorization: Bearer \(fixture.token)\r\nContent-Type: application/json\r\n"
+      head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+      connection.send(head)
+      let part = (body.count + 3) / 4
+      for start in stride(from: 0, to: body.count, by: part) {
+        usleep(15_000)
+        connection.send(Array(body[start..<min(body.count, start + part)]))
+      }
+      if let response = connection.readResponse(), response.status == 200, response.text.contains("coefficients") {
+        answered += 1
+      }
+    }
+    let evictionsDuring = fixture.session.server.evictionCount - evictionsBefore
+    stop.withLock { $0 = true }
+    for _ in 0..<attackers { _ = finished.wait(timeout: .now() + .seconds(30)) }
+    #expect(evictionsBefore > 0, "the flood never filled the slots")
+    #expect(evictionsDuring > 0, "the flood did not run while the user worked")
+    #expect(answered * 100 >= requests * 95, "\(answered) of \(requests) answered; \(floodConnections.withLock { $0 }) flood connections")
+    // The studio still serves the user afterwards, and nothing was written.
+    #expect(fixture.request("GET", "/api/session")?.status == 200)
+    #expect(fixture.contents() == StudioFixture.depletion)
+  }
+
+  // MARK: - F: open tabs do not lock the studio
+
+  @Test("Finding F: 40 open live channels take no HTTP slot: 32 are open, 8 refused, and the page and the API still answer")
+  func testFindingF_openTabsDoNotLockTheStudio() throws {
+    let fixture = try StudioFixture()
+    var channels: [LoopbackConnection] = []
+    var refused = 0
+    for _ in 0..<40 {
+      let ticket = try #require(Self.ticket(fixture))
+      let connection = try #require(LoopbackConnection(port: fixture.port))
+      connection.send(Self.ticketRequest(fixture, method: "GET", target: "/api/live?ticket=\(ticket)"))
+      switch connection.readResponse()?.status {
+      case 101: channels.append(connection)
+      case 503: refused += 1
+      default: Issue.record("a live channel was neither opened nor refused")
+      }
+    }
+    let configuration = HTTPServerConfiguration()
+    #expect(channels.count == configuration.maxWebSockets && refused == 40 - configuration.maxWebSockets)
+    #expect(fixture.session.server.webSocketCount == configuration.maxWebSockets)
+    // Every HTTP slot is still the page's: as many keep-alive connections as there are slots,
+    // each answered, the page and the API alike.
+    var held: [LoopbackConnection] = []
+    var answered = 0
+    for index in 0..<configuration.maxConnections {
+      let connection = try #require(LoopbackConnection(port: fixture.port))
+      let target = index.isMultiple(of: 2) ? "/" : "/api/session"
+      connection.send(
+        "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.port)\r\nAuthorization: Bearer \(fixture.token)\r\n\r\n")
+      if connection.readResponse()?.status == 200 { answered += 1 }
+      held.append(connection)
+    }
+    #expect(answered == configuration.maxConnections)
+    // And the open channels still fit.
+    let message = "{\"id\": 1, \"op\": \"fit\", \"index\": 0, \"spec\": \(StudioFixture.depletion)}"
+    channels[0].send(LoopbackConnection.webSocketFrame(opcode: 1, Array(message.utf8)))
+    let reply = channels[0].readWebSocketFrame().map { String(decoding: $0.payload, as: UTF8.self) }
+    #expect(reply?.contains("\"status\": 200") == true || reply?.contains("\"status\":200") == true)
+  }
+}
+
+extension StudioDocument.SaveOutcome {
+  var isConflict: Bool { if case .conflict = self { return true } else { return false } }
+  var isSaved: Bool { if case .saved = self { return true } else { return false } }
 }
