@@ -377,6 +377,55 @@ struct Issue34RegressionTests {
     let reply = channels[0].readWebSocketFrame().map { String(decoding: $0.payload, as: UTF8.self) }
     #expect(reply?.contains("\"status\": 200") == true || reply?.contains("\"status\":200") == true)
   }
+
+  // MARK: - G: a conversion keeps the curve or says why not
+
+  @Test("Finding G: /api/convert answers 422 in words for a conversion that would merge points, lose a number or break milestones; never a broken spec")
+  func testFindingG_conversionIsChecked() throws {
+    let fixture = try StudioFixture()
+    func convert(_ spec: String, _ units: String) -> (status: Int, error: String, spec: String?)? {
+      guard let response = fixture.request("POST", "/api/convert?spec=0", body: "{\"spec\": \(spec), \(units)}")
+      else { return nil }
+      let object = StudioFixture.object(response)
+      let converted = (object["spec"]).flatMap { try? JSONSerialization.data(withJSONObject: $0) }
+      return (response.status, object["error"] as? String ?? "", converted.map { String(decoding: $0, as: UTF8.self) })
+    }
+    let hours = #""timeUnit": "hours", "levelUnit": "fraction", "duration": 24"#
+    let cases: [(label: String, spec: String, units: String, words: [String])] = [
+      (
+        "merged points", #"{"name": "Merge", "points": [[0.3, 0.5], [0.30000000000000004, 0.49]]}"#, hours,
+        ["would merge points 1 and 2 at hour 7.2"]
+      ),
+      (
+        "minSlope overflows", #"{"name": "Steep", "points": [[0.5, 0.5]], "minSlope": 1e308}"#,
+        #""timeUnit": "normalized", "levelUnit": "percent""#, ["would lose minSlope"]
+      ),
+      (
+        "a subnormal duration", #"{"name": "Tiny", "points": [[0.25, 0.75], [0.75, 0.25]]}"#,
+        #""timeUnit": "hours", "levelUnit": "fraction", "duration": 5e-324"#, ["would"]
+      ),
+      (
+        "milestones a rounding apart",
+        #"{"name": "Tight", "points": [[0.25, 0.75], [0.75, 0.25]], "monotonic": "require", "milestones": [{"until": 0.5, "atLeast": 0.6}, {"from": 0.5000000000000001, "atMost": 0.4}]}"#,
+        hours, ["would merge milestones 1 and 2 at hour 12"]
+      ),
+    ]
+    for (label, spec, units, words) in cases {
+      // The spec itself is valid: its own units are fine.
+      #expect(fixture.request("POST", "/api/fit?spec=0", body: "{\"spec\": \(spec)}")?.status != 400, "\(label)")
+      let answer = try #require(convert(spec, units), "\(label)")
+      #expect(answer.status == 422, "\(label): \(answer.status) \(answer.spec ?? "")")
+      #expect(answer.spec == nil, "\(label): a converted spec was sent")
+      for word in words { #expect(answer.error.contains(word), "\(label): \(answer.error)") }
+      #expect(answer.error.hasPrefix("this conversion would"), "\(label): \(answer.error)")
+    }
+    // A conversion that keeps the curve still answers 200 with the converted spec.
+    let fine = try #require(convert(#"{"name": "Fine", "points": [[0.25, 0.75], [0.75, 0.25]]}"#, hours))
+    #expect(fine.status == 200 && fine.spec?.contains("\"hours\"") == true, "\(fine.error)")
+    // The rule is CurveSpec's own, for every caller.
+    let merged = try CurveSpec.parse(#"{"name": "M", "points": [[0.3, 0.5], [0.30000000000000004, 0.49]]}"#, sourceName: "m")
+    #expect(throws: ConversionError.self) { try merged.checkedConversion(timeUnit: .hours, levelUnit: .fraction, duration: 24) }
+  }
 }
 
 extension StudioDocument.SaveOutcome {
