@@ -39,7 +39,8 @@ extension CurveSpec {
     do {
       return try CurveSpec.parse(utf8: Array(next.jsonText.utf8), sourceName: "the converted spec")
     } catch {
-      throw ConversionError("this conversion would give a spec that does not load: \(error.description)", field: error.field)
+      throw ConversionError(
+        "this conversion would give a spec that does not load: \(error.description)", field: error.field)
     }
   }
 
@@ -53,7 +54,10 @@ extension CurveSpec {
     let to = next.units
     struct Number {
       var field: String
-      var label: String
+      /// What the number belongs to (`point`, `constraint`, `milestone`, `minSlope`) and its
+      /// ordinal from 1, as the designer counts.
+      var kind: String
+      var ordinal: Int
       var old: Double
       var new: Double
       var oldNormalized: Double
@@ -61,59 +65,59 @@ extension CurveSpec {
       var isTime: Bool
     }
     var numbers: [Number] = []
-    func time(_ field: String, _ label: String, _ old: Double, _ new: Double) {
+    func time(_ field: String, _ kind: String, _ ordinal: Int, _ old: Double, _ new: Double) {
       numbers.append(
         Number(
-          field: field, label: label, old: old, new: new, oldNormalized: from.normalized(time: old),
+          field: field, kind: kind, ordinal: ordinal, old: old, new: new, oldNormalized: from.normalized(time: old),
           newNormalized: to.normalized(time: new), isTime: true))
     }
-    func level(_ field: String, _ label: String, _ old: Double, _ new: Double) {
+    func level(_ field: String, _ kind: String, _ ordinal: Int, _ old: Double, _ new: Double) {
       numbers.append(
         Number(
-          field: field, label: label, old: old, new: new, oldNormalized: from.normalized(level: old),
+          field: field, kind: kind, ordinal: ordinal, old: old, new: new, oldNormalized: from.normalized(level: old),
           newNormalized: to.normalized(level: new), isTime: false))
     }
     guard next.points.count == points.count, next.constraints.count == constraints.count,
       next.milestones.count == milestones.count
     else { return ConversionError("this conversion would change the number of points") }
     for (index, (old, new)) in zip(points, next.points).enumerated() {
-      time("points[\(index)][0]", "point \(index + 1)", old.t, new.t)
-      level("points[\(index)][1]", "point \(index + 1)", old.y, new.y)
+      time("points[\(index)][0]", "point", index + 1, old.t, new.t)
+      level("points[\(index)][1]", "point", index + 1, old.y, new.y)
     }
     for (index, (old, new)) in zip(constraints, next.constraints).enumerated() {
       switch (old, new) {
       case (.value(let t, let value), .value(let newT, let newValue)):
-        time("constraints[\(index)]", "constraint \(index + 1)", t, newT)
-        level("constraints[\(index)]", "constraint \(index + 1)", value, newValue)
+        time("constraints[\(index)]", "constraint", index + 1, t, newT)
+        level("constraints[\(index)]", "constraint", index + 1, value, newValue)
       case (.slope(let t, let slope), .slope(let newT, let newSlope)):
-        time("constraints[\(index)]", "constraint \(index + 1)", t, newT)
+        time("constraints[\(index)]", "constraint", index + 1, t, newT)
         numbers.append(
           Number(
-            field: "constraints[\(index)]", label: "constraint \(index + 1)", old: slope, new: newSlope,
+            field: "constraints[\(index)]", kind: "constraint", ordinal: index + 1, old: slope, new: newSlope,
             oldNormalized: from.normalized(slope: slope), newNormalized: to.normalized(slope: newSlope), isTime: false))
       default: return ConversionError("this conversion would change constraint \(index + 1)")
       }
     }
     for (index, (old, new)) in zip(milestones, next.milestones).enumerated() {
-      time("milestones[\(index)]", "milestone \(index + 1)", old.t, new.t)
-      level("milestones[\(index)]", "milestone \(index + 1)", old.level, new.level)
+      time("milestones[\(index)]", "milestone", index + 1, old.t, new.t)
+      level("milestones[\(index)]", "milestone", index + 1, old.level, new.level)
     }
     if let old = minSlope {
       let new = next.minSlope ?? .nan
       numbers.append(
         Number(
-          field: "minSlope", label: "minSlope", old: old, new: new, oldNormalized: from.normalized(slope: old),
+          field: "minSlope", kind: "minSlope", ordinal: 1, old: old, new: new,
+          oldNormalized: from.normalized(slope: old),
           newNormalized: to.normalized(slope: new), isTime: false))
     }
     // Two different times must stay different, in the same order.
     let times = numbers.filter(\.isTime).sorted { ($0.oldNormalized, $0.field) < ($1.oldNormalized, $1.field) }
     for (first, second) in zip(times, times.dropFirst()) where first.oldNormalized < second.oldNormalized {
       guard first.new < second.new else {
-        let kinds = Set([first.label, second.label].map { $0.split(separator: " ").first ?? "" })
         let pair =
-          kinds.count == 1
-          ? "\(first.label.split(separator: " ")[0])s \(first.label.split(separator: " ")[1]) and \(second.label.split(separator: " ")[1])"
-          : "\(first.label) and \(second.label)"
+          first.kind == second.kind
+          ? "\(first.kind)s \(first.ordinal) and \(second.ordinal)"
+          : "\(first.kind) \(first.ordinal) and \(second.kind) \(second.ordinal)"
         return ConversionError(
           "this conversion would merge \(pair) at \(next.timeUnit.singular) \(Self.shortest(second.new))",
           field: second.field)
@@ -123,7 +127,8 @@ extension CurveSpec {
     for number in numbers where number.old.isFinite {
       let what = "\(number.field) (\(Self.shortest(number.old)))"
       if !number.new.isFinite {
-        return ConversionError("this conversion would lose \(what): it is too large in the new units", field: number.field)
+        return ConversionError(
+          "this conversion would lose \(what): it is too large in the new units", field: number.field)
       }
       if number.old != 0 && number.new == 0 {
         return ConversionError("this conversion would lose \(what): it becomes 0 in the new units", field: number.field)

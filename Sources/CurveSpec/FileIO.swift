@@ -493,7 +493,8 @@ package enum FileIO {
     let isAlphanumeric = { (byte: UInt8) in
       (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
-    return tail.allSatisfy(isAlphanumeric) && bytes[(bytes.count - 6 - marker.count)..<(bytes.count - 6)].elementsEqual(marker)
+    return tail.allSatisfy(isAlphanumeric)
+      && bytes[(bytes.count - 6 - marker.count)..<(bytes.count - 6)].elementsEqual(marker)
   }
 
   /// Removes the temporary files (``isTemporaryName(_:)``, starting with `prefix` when one is
@@ -502,7 +503,9 @@ package enum FileIO {
   /// than `seconds` ago (a younger one may be another process's write in flight).
   /// - Returns: how many were removed.
   @discardableResult
-  package static func removeStaleTemporaries(inDirectory path: String, prefix: String? = nil, olderThan seconds: Int = 60)
+  package static func removeStaleTemporaries(
+    inDirectory path: String, prefix: String? = nil, olderThan seconds: Int = 60
+  )
     -> Int
   {
     let descriptor = systemOpen(path.isEmpty ? "/" : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
@@ -513,7 +516,9 @@ package enum FileIO {
 
   /// ``removeStaleTemporaries(inDirectory:prefix:olderThan:)`` in an open directory.
   @discardableResult
-  package static func removeStaleTemporaries(inDirectory directory: Int32, prefix: String? = nil, olderThan seconds: Int = 60)
+  package static func removeStaleTemporaries(
+    inDirectory directory: Int32, prefix: String? = nil, olderThan seconds: Int = 60
+  )
     -> Int
   {
     let listing = dup(directory)

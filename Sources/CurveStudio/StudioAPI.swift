@@ -186,7 +186,8 @@ package enum StudioAPI {
       // The fit's verdict must not change: a spec that fitted still fits after the conversion.
       if case .success = resolve(spec), case .failure(let failure) = resolve(converted) {
         return .failure(
-          Failure(status: 422, message: "this conversion would break the fit: \(failure.message)", field: failure.field))
+          Failure(status: 422, message: "this conversion would break the fit: \(failure.message)", field: failure.field)
+        )
       }
       return .success(
         .object([

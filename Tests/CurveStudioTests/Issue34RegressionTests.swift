@@ -109,7 +109,10 @@ struct Issue34RegressionTests {
       switch scalar {
       case "\"": text += "\\\""
       case "\\": text += "\\\\"
-      case _ where scalar.value < 0x20: text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+      case _ where scalar.value < 0x20:
+        text +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
       default: text.unicodeScalars.append(scalar)
       }
     }
@@ -122,7 +125,9 @@ struct Issue34RegressionTests {
       "POST", "/api/save-as?spec=\(index)", body: "{\"spec\": \(spec.jsonText), \"name\": \(jsonString(name))}")
   }
 
-  @Test("Finding D: a save-as name is checked byte by byte: '/', '\\', NUL, '..', a leading '.' are refused after combining marks too")
+  @Test(
+    "Finding D: a save-as name is checked byte by byte: '/', '\\', NUL, '..', a leading '.' are refused after combining marks too"
+  )
   func testFindingD_saveAsNameCheckedAsBytes() throws {
     let spec = StudioAPI.blankSpec
     let fixture = try StudioFixture([], unsaved: [spec])
@@ -152,7 +157,9 @@ struct Issue34RegressionTests {
     #expect(fixture.fileNames == [".sub", accented, "sub", dotted].sorted())
   }
 
-  @Test("Finding D: a new file is created relative to the start folder's descriptor, even after the path is moved and linked elsewhere")
+  @Test(
+    "Finding D: a new file is created relative to the start folder's descriptor, even after the path is moved and linked elsewhere"
+  )
   func testFindingD_createdRelativeToStartFolder() throws {
     let base = NSTemporaryDirectory() + "curvekit-issue34-d-" + UUID().uuidString
     let start = base + "/start"
@@ -176,7 +183,8 @@ struct Issue34RegressionTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: moved) == ["new.curve.json"])
   }
 
-  @Test("Finding D: stale save-as temporaries in the start folder are removed at start, young ones and look-alikes kept")
+  @Test(
+    "Finding D: stale save-as temporaries in the start folder are removed at start, young ones and look-alikes kept")
   func testFindingD_staleSaveAsTemporariesRemoved() throws {
     let directory = NSTemporaryDirectory() + "curvekit-issue34-d-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -213,7 +221,9 @@ struct Issue34RegressionTests {
     }
     // Multi-byte characters up to the limit: the temporary name is cut at a character boundary.
     for (character, count) in [("€", 81), ("é", 122), ("𝄞", 61)] {
-      let name = String(repeating: character, count: count) + String(repeating: "b", count: 244 - count * character.utf8.count) + ".curve.json"
+      let name =
+        String(repeating: character, count: count) + String(repeating: "b", count: 244 - count * character.utf8.count)
+        + ".curve.json"
       #expect(name.utf8.count == 255)
       let response = try #require(Self.saveAs(fixture, spec, name: name))
       #expect(response.status == 201, "\(character): \(response.status) \(response.text)")
@@ -231,7 +241,8 @@ struct Issue34RegressionTests {
 
   // MARK: - H: an edit on disk during a save is kept
 
-  @Test("Finding H: an edit made on disk after the ETag check and before the rename is kept, and the save is a conflict")
+  @Test(
+    "Finding H: an edit made on disk after the ETag check and before the rename is kept, and the save is a conflict")
   func testFindingH_editDuringSaveIsNotOverwritten() throws {
     let directory = NSTemporaryDirectory() + "curvekit-issue34-h-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -264,7 +275,8 @@ struct Issue34RegressionTests {
     }
     // A new file (If-None-Match: *) that appears meanwhile is not replaced either.
     unlink(path)
-    let created = document.save(ours, precondition: .absent, beforeCheck: { try? theirs.write(toFile: path, atomically: false, encoding: .utf8) })
+    let created = document.save(
+      ours, precondition: .absent, beforeCheck: { try? theirs.write(toFile: path, atomically: false, encoding: .utf8) })
     #expect(created.isConflict)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == theirs)
     // Without an edit the same save goes through, and no temporary file is left.
@@ -277,7 +289,9 @@ struct Issue34RegressionTests {
 
   // MARK: - B: eviction cannot be aimed at the user
 
-  @Test("Finding B: under a flood of token-less idle connections, at least 95 % of the user's slow requests with the token are answered")
+  @Test(
+    "Finding B: under a flood of token-less idle connections, at least 95 % of the user's slow requests with the token are answered"
+  )
   func testFindingB_evictionProtectsTheUser() throws {
     let fixture = try StudioFixture(configuration: HTTPServerConfiguration(maxConnections: 12))
     let port = fixture.port
@@ -332,7 +346,9 @@ struct Issue34RegressionTests {
     for _ in 0..<attackers { _ = finished.wait(timeout: .now() + .seconds(30)) }
     #expect(evictionsBefore > 0, "the flood never filled the slots")
     #expect(evictionsDuring > 0, "the flood did not run while the user worked")
-    #expect(answered * 100 >= requests * 95, "\(answered) of \(requests) answered; \(floodConnections.withLock { $0 }) flood connections")
+    #expect(
+      answered * 100 >= requests * 95,
+      "\(answered) of \(requests) answered; \(floodConnections.withLock { $0 }) flood connections")
     // The studio still serves the user afterwards, and nothing was written.
     #expect(fixture.request("GET", "/api/session")?.status == 200)
     #expect(fixture.contents() == StudioFixture.depletion)
@@ -340,7 +356,8 @@ struct Issue34RegressionTests {
 
   // MARK: - F: open tabs do not lock the studio
 
-  @Test("Finding F: 40 open live channels take no HTTP slot: 32 are open, 8 refused, and the page and the API still answer")
+  @Test(
+    "Finding F: 40 open live channels take no HTTP slot: 32 are open, 8 refused, and the page and the API still answer")
   func testFindingF_openTabsDoNotLockTheStudio() throws {
     let fixture = try StudioFixture()
     var channels: [LoopbackConnection] = []
@@ -380,7 +397,9 @@ struct Issue34RegressionTests {
 
   // MARK: - G: a conversion keeps the curve or says why not
 
-  @Test("Finding G: /api/convert answers 422 in words for a conversion that would merge points, lose a number or break milestones; never a broken spec")
+  @Test(
+    "Finding G: /api/convert answers 422 in words for a conversion that would merge points, lose a number or break milestones; never a broken spec"
+  )
   func testFindingG_conversionIsChecked() throws {
     let fixture = try StudioFixture()
     func convert(_ spec: String, _ units: String) -> (status: Int, error: String, spec: String?)? {
@@ -423,8 +442,11 @@ struct Issue34RegressionTests {
     let fine = try #require(convert(#"{"name": "Fine", "points": [[0.25, 0.75], [0.75, 0.25]]}"#, hours))
     #expect(fine.status == 200 && fine.spec?.contains("\"hours\"") == true, "\(fine.error)")
     // The rule is CurveSpec's own, for every caller.
-    let merged = try CurveSpec.parse(#"{"name": "M", "points": [[0.3, 0.5], [0.30000000000000004, 0.49]]}"#, sourceName: "m")
-    #expect(throws: ConversionError.self) { try merged.checkedConversion(timeUnit: .hours, levelUnit: .fraction, duration: 24) }
+    let merged = try CurveSpec.parse(
+      #"{"name": "M", "points": [[0.3, 0.5], [0.30000000000000004, 0.49]]}"#, sourceName: "m")
+    #expect(throws: ConversionError.self) {
+      try merged.checkedConversion(timeUnit: .hours, levelUnit: .fraction, duration: 24)
+    }
   }
 }
 
