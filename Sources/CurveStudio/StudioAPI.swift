@@ -144,7 +144,10 @@ package enum StudioAPI {
   /// `POST /api/convert`: `{"spec", "timeUnit", "levelUnit", "duration"?}` answered `{"spec": …,
   /// "units": …}`, the same curve with its numbers in the other units and, with `duration`, over
   /// that period in the new unit, every point kept where it is on the plot
-  /// (``CurveSpec/converted(timeUnit:levelUnit:duration:)``).
+  /// (``CurveSpec/checkedConversion(timeUnit:levelUnit:duration:)``). A conversion that would
+  /// merge points, lose a number, give a spec that does not load, or make a spec that fitted
+  /// fail to fit (a milestone broken by rounding) is answered 422 with the reason in words
+  /// ("this conversion would merge points 1 and 2 at hour 7.2"), never a broken spec.
   package static func convert(_ body: [UInt8], sourceName: String) -> Result<JSONValue, Failure> {
     let root: JSONNode
     do {
@@ -174,7 +177,18 @@ package enum StudioAPI {
         }
         duration = value
       }
-      let converted = spec.converted(timeUnit: time, levelUnit: level, duration: duration)
+      let converted: CurveSpec
+      do throws(ConversionError) {
+        converted = try spec.checkedConversion(timeUnit: time, levelUnit: level, duration: duration)
+      } catch {
+        return .failure(Failure(status: 422, message: error.description, field: error.field))
+      }
+      // The fit's verdict must not change: a spec that fitted still fits after the conversion.
+      if case .success = resolve(spec), case .failure(let failure) = resolve(converted) {
+        return .failure(
+          Failure(status: 422, message: "this conversion would break the fit: \(failure.message)", field: failure.field)
+        )
+      }
       return .success(
         .object([
           ("spec", converted.jsonValue),

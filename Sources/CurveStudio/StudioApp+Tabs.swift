@@ -64,8 +64,9 @@ extension StudioApp {
   }
 
   /// `POST /api/save-as?spec=N` with `{"spec": …, "name": "my.curve.json"}`: validates the
-  /// name (400 naming the rule) and the spec (422), then creates the file in ``directory`` with
-  /// `O_EXCL | O_NOFOLLOW` (409 when the name is taken, nothing overwritten). The tab becomes
+  /// name byte by byte (400 naming the rule) and the spec (422), then creates the file in
+  /// ``folder``, relative to its descriptor, never replacing anything (409 when the name is
+  /// taken, nothing overwritten). The tab becomes
   /// that file; a file it had before is left as it is. 201 `{"index", "name", "etag", "spec"}`.
   func saveAs(_ request: HTTPRequest) -> HTTPResponse {
     let document: StudioDocument
@@ -95,7 +96,7 @@ extension StudioApp {
     case .success(let parsed): spec = parsed
     }
     let registry = registry
-    switch document.saveAs(spec.jsonText, name: name, in: directory, taken: { registry.holds($0, besides: document) })
+    switch document.saveAs(spec.jsonText, name: name, in: folder, taken: { registry.holds($0, besides: document) })
     {
     case .saved(let etag):
       let index = documents.firstIndex { $0 === document } ?? -1

@@ -27,8 +27,10 @@ package struct StudioApp: Sendable {
   /// The access rules.
   package let policy: LocalAccessPolicy
   /// The folder new files are created in (Save on an unsaved tab, Save as…): the current
-  /// directory `curvekit design` was started from, resolved once.
-  package let directory: String
+  /// directory `curvekit design` was started from, resolved and opened once.
+  package let folder: StartFolder
+  /// The folder's path.
+  package var directory: String { folder.path }
 
   /// The documents now, in tab order.
   package var documents: [StudioDocument] { registry.all }
@@ -38,8 +40,11 @@ package struct StudioApp: Sendable {
   package init(documents: [StudioDocument], policy: LocalAccessPolicy, directory: String? = nil) {
     registry = StudioDocuments(documents)
     self.policy = policy
-    self.directory = directory ?? StudioDocument.realPath(".") ?? "."
+    folder = StartFolder(path: directory ?? StudioDocument.realPath(".") ?? ".")
   }
+
+  /// The live channel's path: the only route a WebSocket ticket opens (``LocalAccessPolicy/ticketPaths``).
+  package static let livePath = "/api/live"
 
   /// Answers one request.
   package func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -53,7 +58,7 @@ package struct StudioApp: Sendable {
       return only(["GET", "HEAD", "PUT"], request) {
         request.method == "PUT" ? putSpec(request) : getSpec(request)
       }
-    case "/api/live":
+    case Self.livePath:
       return only(["GET"], request) {
         let registry = registry
         return WebSocket.upgrade(request) { message in

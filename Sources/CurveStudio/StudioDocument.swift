@@ -129,23 +129,10 @@ package final class StudioDocument: Sendable {
   func removeStaleTemporaries(olderThan seconds: Int = 60) {
     guard let path else { return }
     let prefix = FileIO.temporaryPrefix(for: path)
-    let directory = String(prefix[..<(prefix.lastIndex(of: "/") ?? prefix.startIndex)])
-    let stem = String(prefix[prefix.index(after: prefix.lastIndex(of: "/") ?? prefix.startIndex)...])
-    guard let handle = opendir(directory.isEmpty ? "/" : directory) else { return }
-    defer { closedir(handle) }
-    let now = time(nil)
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      guard name.hasPrefix(stem), name.count == stem.count + 6 else { continue }
-      let candidate = directory + "/" + name
-      var info = stat()
-      guard lstat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-        now - info.st_mtim.tv_sec > seconds
-      else { continue }
-      unlink(candidate)
-    }
+    let slash = prefix.lastIndex(of: "/") ?? prefix.startIndex
+    let directory = String(prefix[..<slash])
+    let stem = String(prefix[prefix.index(after: slash)...])
+    FileIO.removeStaleTemporaries(inDirectory: directory.isEmpty ? "/" : directory, prefix: stem, olderThan: seconds)
   }
 
   /// The absolute path of one spec: an existing file (through one level of links, resolved
@@ -181,29 +168,35 @@ package final class StudioDocument: Sendable {
   /// The file as it is on disk now.
   package func read() -> Snapshot { readWithMode().snapshot }
 
-  /// The file and its permission bits, from one descriptor opened without following links
-  /// and without blocking (a FIFO is refused, never waited on).
-  func readWithMode() -> (snapshot: Snapshot, mode: mode_t?) {
+  /// The file, its permission bits and its identity (device, inode, size, times), from one
+  /// descriptor opened without following links and without blocking (a FIFO is refused,
+  /// never waited on).
+  func readWithMode() -> (snapshot: Snapshot, mode: mode_t?, identity: FileIO.Identity?) {
     let path: String
     switch location.withLock({ $0 }) {
     case .file(let file, _): path = file
-    case .unsaved(_, let bytes): return (.present(bytes: bytes, etag: Self.etag(of: bytes)), nil)
+    case .unsaved(_, let bytes): return (.present(bytes: bytes, etag: Self.etag(of: bytes)), nil, nil)
     }
     let displayName = FileIO.displayName(of: path)
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
-      if errno == ENOENT { return (.missing, nil) }
+      if errno == ENOENT { return (.missing, nil, nil) }
       if errno == ELOOP {
-        return (.unreadable("'\(displayName)' is now a symbolic link; the studio does not follow it"), nil)
+        return (.unreadable("'\(displayName)' is now a symbolic link; the studio does not follow it"), nil, nil)
       }
-      return (.unreadable("cannot read '\(displayName)': \(String(cString: strerror(errno)))"), nil)
+      return (.unreadable("cannot read '\(displayName)': \(String(cString: strerror(errno)))"), nil, nil)
     }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      return (.unreadable("'\(displayName)' is not a regular file"), nil)
+      return (.unreadable("'\(displayName)' is not a regular file"), nil, nil)
     }
-    return (readAll(descriptor), info.st_mode & 0o7777)
+    let snapshot = readAll(descriptor)
+    // The identity after the read: a write that raced the read changed the times or size.
+    var after = stat()
+    guard fstat(descriptor, &after) == 0 else { return (snapshot, info.st_mode & 0o7777, nil) }
+    let identity = FileIO.Identity(after)
+    return (snapshot, after.st_mode & 0o7777, FileIO.Identity(info) == identity ? identity : nil)
   }
 
   /// The rest of `read`: every byte, up to the size limit.
@@ -227,15 +220,32 @@ package final class StudioDocument: Sendable {
   }
 
   /// Writes `text` when the file on disk meets `precondition`; otherwise leaves it untouched.
+  ///
+  /// The file is checked twice: its ETag when it is read, and its identity (device, inode,
+  /// size, modification and status-change times) again immediately before the rename, after
+  /// the new bytes are written and fsynced (``FileIO/replace(_:with:mode:ifStill:beforeCheck:)``).
+  /// An edit made on disk in between (an editor's save, a `git pull`) is kept and answered as a
+  /// conflict. The window left is the few microseconds between that last `lstat` and
+  /// `rename(2)`, in which nothing of ours does I/O; POSIX offers no rename-if-unchanged.
   package func save(_ text: String, precondition: Precondition) -> SaveOutcome {
+    save(text, precondition: precondition, beforeCheck: {})
+  }
+
+  /// ``save(_:precondition:)`` with `beforeCheck` run after the new bytes are written and
+  /// just before the final identity check (tests edit the file there).
+  package func save(_ text: String, precondition: Precondition, beforeCheck: () -> Void) -> SaveOutcome {
     saveLock.withLock {
       guard let path else { return .needsName }
-      let (current, mode) = readWithMode()
+      let (current, mode, identity) = readWithMode()
       let bytes = Array(text.utf8)
+      let expectation: FileIO.Expectation
       switch (current, precondition) {
       case (.present(let existing, let etag), .matches(let expected)) where etag == expected:
         if existing == bytes { return .saved(etag: etag) }  // Unchanged: nothing to write.
-      case (.missing, .absent): break
+        // Changing while it was read: whatever it is now, it is not the version the client had.
+        guard let identity else { return .conflict(current: nil) }
+        expectation = .same(identity)
+      case (.missing, .absent): expectation = .missing
       case (.present(_, let etag), _): return .conflict(current: etag)
       case (.missing, .matches): return .conflict(current: nil)
       case (.unreadable(let reason), _): return .failed(reason)
@@ -244,7 +254,12 @@ package final class StudioDocument: Sendable {
       // over it, so a link or FIFO swapped in meanwhile is replaced, not followed or waited on,
       // and the file keeps its permission bits (a 0600 spec stays 0600).
       do {
-        try FileIO.replace(path, with: bytes, mode: mode)
+        let outcome = try FileIO.replace(
+          path, with: bytes, mode: mode, ifStill: expectation, beforeCheck: beforeCheck)
+        if outcome == .changed {
+          if case .present(_, let etag) = readWithMode().snapshot { return .conflict(current: etag) }
+          return .conflict(current: nil)
+        }
       } catch {
         return .failed(String(describing: error))
       }

@@ -39,7 +39,11 @@ package final class StudioSession: Sendable {
   ) throws(StudioError) {
     let slot = Locked<StudioApp?>(nil)
     do {
-      server = try HTTPServer(configuration: configuration) { request in
+      // A connection whose request presents the token keeps its slot longest (see HTTPServer).
+      let credential: @Sendable (HTTPRequest) -> Bool = { request in
+        slot.withLock { $0 }?.policy.isAuthorized(request) ?? false
+      }
+      server = try HTTPServer(configuration: configuration, credential: credential) { request in
         guard let app = slot.withLock({ $0 }) else { return HTTPResponse.text(503, "starting") }
         return app.handle(request)
       }
@@ -49,8 +53,11 @@ package final class StudioSession: Sendable {
     port = server.port
     self.token = token
     let policy = LocalAccessPolicy(
-      port: server.port, token: token, publicPaths: Set(StudioAssets.byPath.keys), tickets: tickets)
+      port: server.port, token: token, publicPaths: Set(StudioAssets.byPath.keys), tickets: tickets,
+      ticketPaths: [StudioApp.livePath])
     app = StudioApp(documents: documents, policy: policy, directory: directory)
+    // A save as killed mid-write (kill -9) left its temporary file here: removed as a spec's own are.
+    app.folder.removeStaleTemporaries()
     slot.withLock { $0 = app }
   }
 

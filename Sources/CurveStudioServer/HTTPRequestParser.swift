@@ -84,6 +84,10 @@ package struct HTTPRequestParser: Sendable {
   /// True when the current request's head has been parsed and only its body is awaited.
   package var hasHead: Bool { head != nil }
 
+  /// The current request's head (its body not yet arrived, so empty here), once parsed: the
+  /// server asks it whether the request presents the credential before the body is in.
+  package var pendingHead: HTTPRequest? { head?.request }
+
   /// Adds received bytes.
   package mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
     buffer.append(contentsOf: bytes)

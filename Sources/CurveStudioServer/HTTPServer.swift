@@ -22,11 +22,21 @@ package struct HTTPServerConfiguration: Sendable {
   package var idleTimeout: Duration
   /// How long a response may wait for the client to read it.
   package var writeTimeout: Duration
-  /// The most connections served at once. When all are taken, a new connection takes the slot
-  /// of the oldest one that has not completed a request yet (else of the one idle the longest
-  /// between requests); only when every slot is running a request or a WebSocket is it
-  /// answered 503 and closed.
+  /// The most HTTP connections served at once (WebSockets are counted apart, see
+  /// ``maxWebSockets``, so open tabs never take HTTP's slots). When all are taken, a new
+  /// connection takes the slot of another, chosen so that a local process without the
+  /// credential cannot aim the eviction at the user's requests (``HTTPServer`` lists the
+  /// order): first a connection that never presented the credential and sits idle after a
+  /// request; never one whose request is being handled, nor one receiving a request that
+  /// presented the credential. Only when no slot may go is it answered 503 and closed.
   package var maxConnections: Int
+  /// The most WebSocket connections open at once, counted apart from ``maxConnections``: a
+  /// handshake beyond it is answered 503 (the page then fits over HTTP and retries later).
+  package var maxWebSockets: Int
+  /// How long a new connection that has not completed a request is kept from eviction while
+  /// any older connection without the credential may go instead: time for its first request's
+  /// head (and so its credential) to arrive.
+  package var evictionGracePeriod: Duration
   /// The most requests served on one connection before it is closed.
   package var maxRequestsPerConnection: Int
   /// How long a WebSocket connection may stay silent before it is closed.
@@ -37,7 +47,8 @@ package struct HTTPServerConfiguration: Sendable {
     port: Int = 0, limits: HTTPLimits = HTTPLimits(), requestTimeout: Duration = .seconds(10),
     firstRequestTimeout: Duration = .seconds(2), idleTimeout: Duration = .seconds(15),
     writeTimeout: Duration = .seconds(10), maxConnections: Int = 32,
-    maxRequestsPerConnection: Int = 1000, webSocketIdleTimeout: Duration = .seconds(600)
+    maxRequestsPerConnection: Int = 1000, webSocketIdleTimeout: Duration = .seconds(600),
+    maxWebSockets: Int = 32, evictionGracePeriod: Duration = .milliseconds(500)
   ) {
     self.port = port
     self.limits = limits
@@ -48,6 +59,8 @@ package struct HTTPServerConfiguration: Sendable {
     self.maxConnections = maxConnections
     self.maxRequestsPerConnection = maxRequestsPerConnection
     self.webSocketIdleTimeout = webSocketIdleTimeout
+    self.maxWebSockets = maxWebSockets
+    self.evictionGracePeriod = evictionGracePeriod
   }
 }
 
@@ -58,12 +71,37 @@ package struct HTTPServerConfiguration: Sendable {
 /// It knows nothing of what it serves: `handler` turns each request into a response. Every
 /// response gets the security headers of ``HTTPServer/securityHeaders`` and loses any
 /// `Access-Control-*` header, so it never grants cross-origin access.
+///
+/// ## Who keeps a slot
+///
+/// Any local process can connect, so slots are given up in an order a process without the
+/// credential (`credential`, asked of each request's head as soon as it is parsed) cannot turn
+/// against the user (issue 34, finding B). When every HTTP slot is taken, a new connection
+/// takes the slot of, in this order (the oldest first within each):
+///
+/// 1. a connection without the credential, idle after a request (a finished public GET kept open);
+/// 2. one without the credential that has sent nothing since connecting, past
+///    ``HTTPServerConfiguration/evictionGracePeriod``;
+/// 3. one without the credential receiving a request, past the grace period;
+/// 4. one without the credential whose response its client is not reading;
+/// 5. one without the credential within its grace period (silent, then receiving);
+/// 6. one that presented the credential, idle between requests; then one whose response its
+///    client is not reading.
+///
+/// Never: a connection whose request is being handled (it may be changing a file), one
+/// receiving a request whose head presented the credential (a save's body arriving), or a
+/// WebSocket. WebSockets have their own cap (``HTTPServerConfiguration/maxWebSockets``), so
+/// open tabs never take HTTP's slots. What is left: a flood of new silent connections faster
+/// than ``HTTPServerConfiguration/maxConnections`` per grace period can still take a new
+/// connection's slot before its head arrives (a browser retries; each silent socket is dropped
+/// after ``HTTPServerConfiguration/firstRequestTimeout`` anyway).
 package final class HTTPServer: Sendable {
   /// The port the server listens on (the free one it got when asked for 0).
   package let port: Int
   private let listener: Int32
   private let configuration: HTTPServerConfiguration
   private let handler: @Sendable (HTTPRequest) -> HTTPResponse
+  private let credential: @Sendable (HTTPRequest) -> Bool
   private let state = Locked(State())
 
   private struct State {
@@ -78,24 +116,36 @@ package final class HTTPServer: Sendable {
   /// What the accept loop knows of a connection, to pick one to drop when every slot is taken.
   private struct Connection {
     let descriptor: Int32
+    /// When it connected.
+    let connected: ContinuousClock.Instant
     /// Requests read completely so far.
     var requests = 0
     /// The handler is running a request: never dropped (it may be changing a file).
     var handling = false
+    /// Bytes of a request that is not complete yet have arrived.
+    var receiving = false
+    /// Some request head on this connection presented the credential.
+    var credentialed = false
     /// Since when a response has been waiting for the client to read it, if one is.
     var writingSince: ContinuousClock.Instant?
-    /// Switched to WebSocket messages: never dropped.
+    /// Switched to WebSocket messages: counted apart, never dropped for an HTTP connection.
     var webSocket = false
     /// When it connected or last finished answering a request.
     var lastActive: ContinuousClock.Instant
 
-    /// The order in which connections are dropped for a new one: 0 not a request completed yet
-    /// (silent or dribbling), 1 idle between requests, 2 a response its client is not reading;
-    /// nil never (a request being handled, a WebSocket).
-    var evictionRank: Int? {
+    /// The order in which connections are dropped for a new one (see ``HTTPServer``'s
+    /// overview), lowest first; nil never.
+    func evictionRank(now: ContinuousClock.Instant, grace: Duration) -> Int? {
       if handling || webSocket { return nil }
-      if writingSince != nil { return 2 }
-      return requests == 0 ? 0 : 1
+      if credentialed {
+        if receiving { return nil }
+        return writingSince == nil ? 6 : 7
+      }
+      if writingSince != nil { return 3 }
+      if requests > 0 && !receiving { return 0 }
+      let new = requests == 0 && connected.duration(to: now) < grace
+      if new { return receiving ? 5 : 4 }
+      return receiving ? 2 : 1
     }
 
     /// Within a rank, the oldest goes first.
@@ -113,9 +163,14 @@ package final class HTTPServer: Sendable {
   ]
 
   /// Binds 127.0.0.1 and starts serving.
+  /// - Parameters:
+  ///   - credential: whether a request (its head, asked as soon as it is parsed) presents the
+  ///     credential; a connection that did keeps its slot longest. None does by default.
+  ///   - handler: the response to each request.
   /// - Throws: ``ServerError`` when the port is taken or the system refuses.
   package init(
     configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+    credential: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false },
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(ServerError) {
     let (descriptor, port) = try Socket.listenOnLoopback(port: configuration.port)
@@ -123,14 +178,18 @@ package final class HTTPServer: Sendable {
     self.port = port
     self.configuration = configuration
     self.handler = handler
+    self.credential = credential
     guard Threads.detach({ [self] in acceptLoop() }) else {
       close(descriptor)
       throw ServerError("cannot start the server's thread")
     }
   }
 
-  /// The connections being served now.
+  /// The connections being served now (HTTP and WebSocket).
   package var activeConnectionCount: Int { state.withLock { $0.connections.count } }
+
+  /// The WebSocket connections open now.
+  package var webSocketCount: Int { state.withLock { $0.connections.values.filter(\.webSocket).count } }
 
   /// The connections dropped so far to make room for a new one (see
   /// ``HTTPServerConfiguration/maxConnections``).
@@ -164,8 +223,9 @@ package final class HTTPServer: Sendable {
       let now = clock.now
       let admitted = state.withLock { state -> Int? in
         guard !state.stopping else { return nil }
-        if state.connections.count >= configuration.maxConnections {
-          guard let victim = Self.evictionVictim(state.connections) else { return nil }
+        if state.connections.values.filter({ !$0.webSocket }).count >= configuration.maxConnections {
+          let victim = Self.evictionVictim(state.connections, now: now, grace: configuration.evictionGracePeriod)
+          guard let victim else { return nil }
           // Under the lock, so the victim's thread has not closed the descriptor yet; it
           // wakes up at the end of its stream and leaves without handling anything more.
           if let dropped = state.connections.removeValue(forKey: victim) {
@@ -175,7 +235,7 @@ package final class HTTPServer: Sendable {
         }
         let id = state.nextConnection
         state.nextConnection += 1
-        state.connections[id] = Connection(descriptor: client, lastActive: now)
+        state.connections[id] = Connection(descriptor: client, connected: now, lastActive: now)
         return id
       }
       guard let id = admitted else {
@@ -200,14 +260,14 @@ package final class HTTPServer: Sendable {
     state.withLock { $0.acceptLoopDone = true }
   }
 
-  /// The connection to drop for a new one when every slot is taken: the oldest that has not
-  /// completed a request (a silent or dribbling socket), else the one idle the longest between
-  /// requests, else the one whose client has not read its response for the longest; never one
-  /// whose request is being handled, nor a WebSocket. Nil when none may go.
-  private static func evictionVictim(_ connections: [Int: Connection]) -> Int? {
+  /// The connection to drop for a new one when every HTTP slot is taken: the lowest
+  /// ``Connection/evictionRank(now:grace:)``, the oldest within it; nil when none may go.
+  private static func evictionVictim(
+    _ connections: [Int: Connection], now: ContinuousClock.Instant, grace: Duration
+  ) -> Int? {
     var best: (id: Int, rank: Int, time: ContinuousClock.Instant)?
     for (id, connection) in connections {
-      guard let rank = connection.evictionRank else { continue }
+      guard let rank = connection.evictionRank(now: now, grace: grace) else { continue }
       let candidate = (id: id, rank: rank, time: connection.evictionTime)
       guard let current = best else {
         best = candidate
@@ -218,13 +278,37 @@ package final class HTTPServer: Sendable {
     return best?.id
   }
 
+  /// Records what connection `id` has received so far: whether part of a request is buffered,
+  /// and whether a head presented the credential.
+  private func noteReceiving(_ id: Int, partial: Bool, credentialed: Bool) {
+    state.withLock { state in
+      state.connections[id]?.receiving = partial
+      if credentialed { state.connections[id]?.credentialed = true }
+    }
+  }
+
+  /// Makes connection `id` a WebSocket, counted apart; false when ``HTTPServerConfiguration/maxWebSockets``
+  /// are open already (or the connection was dropped).
+  private func admitWebSocket(_ id: Int) -> Bool {
+    state.withLock { state in
+      guard state.connections[id] != nil else { return false }
+      let open = state.connections.values.filter(\.webSocket).count
+      guard open < configuration.maxWebSockets else { return false }
+      state.connections[id]?.webSocket = true
+      state.connections[id]?.handling = false
+      return true
+    }
+  }
+
   /// Marks connection `id` as answering a request; false when it was dropped for a new
   /// connection (then the request is not handled at all).
-  private func beginRequest(_ id: Int) -> Bool {
+  private func beginRequest(_ id: Int, credentialed: Bool) -> Bool {
     state.withLock { state in
       guard state.connections[id] != nil else { return false }
       state.connections[id]?.handling = true
+      state.connections[id]?.receiving = false
       state.connections[id]?.requests += 1
+      if credentialed { state.connections[id]?.credentialed = true }
       return true
     }
   }
@@ -268,17 +352,25 @@ package final class HTTPServer: Sendable {
     var requestStarted: ContinuousClock.Instant?
     var idleSince = connected
     var served = 0
+    var headChecked = false
     let writeTimeout = Self.milliseconds(configuration.writeTimeout)
     while !isStopping {
       switch parser.next() {
       case .request(let request):
-        guard beginRequest(id) else { return }
+        guard beginRequest(id, credentialed: credential(request)) else { return }
         served += 1
         requestStarted = nil
+        headChecked = false
         let close = request.wantsClose || served >= configuration.maxRequestsPerConnection || isStopping
         var response = finish(handler(request))
         if response.status == 101, let onText = response.webSocket {
-          state.withLock { $0.connections[id]?.webSocket = true }
+          guard admitWebSocket(id) else {
+            var busy = finish(HTTPResponse.text(503, "too many live channels are open; try again later"))
+            busy.headers.set("Connection", "close")
+            _ = Socket.sendAll(client, busy.serialized(includeBody: true), timeoutMilliseconds: writeTimeout)
+            countResponse()
+            return
+          }
           let sent = Socket.sendAll(client, response.serialized(includeBody: false), timeoutMilliseconds: writeTimeout)
           countResponse()
           if sent { serveWebSocket(client, leftover: parser.remainingBytes, onText: onText) }
@@ -300,7 +392,12 @@ package final class HTTPServer: Sendable {
         countResponse()
         return
       case .incomplete:
-        break
+        // The head is in before the body: a credential it presents protects the connection
+        // while the body arrives (a large save).
+        if !headChecked, let head = parser.pendingHead {
+          headChecked = true
+          if credential(head) { noteReceiving(id, partial: true, credentialed: true) }
+        }
       }
       if parser.hasPartialRequest, requestStarted == nil { requestStarted = clock.now }
       var deadline = requestStarted.map { $0 + configuration.requestTimeout } ?? idleSince + configuration.idleTimeout
@@ -331,6 +428,7 @@ package final class HTTPServer: Sendable {
         return
       }
       parser.append(buffer[0..<count])
+      noteReceiving(id, partial: true, credentialed: false)
     }
   }
 

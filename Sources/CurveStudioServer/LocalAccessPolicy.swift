@@ -7,10 +7,14 @@
 ///   server's own (`null` included), or any request whose `Sec-Fetch-Site` is `cross-site`,
 ///   gets 403; so does a WebSocket handshake without the server's own `Origin`.
 /// - The page's static files (``publicPaths``, GET and HEAD only) need no credential: they hold
-///   no data. Every other request must carry the token as `Authorization: Bearer TOKEN`;
-///   a WebSocket handshake may instead carry `?ticket=` from ``issueTicket()``, valid once and
-///   for a few seconds. Otherwise 401. Comparisons take the same time wherever the first
-///   difference is.
+///   no data. Every other request must carry the token as `Authorization: Bearer TOKEN`.
+///   Otherwise 401. Comparisons take the same time wherever the first difference is.
+/// - A ticket from ``issueTicket()`` (valid once and for a few seconds) stands in for the token
+///   on exactly one kind of request: a well-formed WebSocket handshake
+///   (``WebSocket/isHandshake(_:)``: GET, HTTP/1.1, the upgrade headers, version 13, a key) for
+///   one of ``ticketPaths``. On any other method, path or request, `?ticket=` is ignored, not
+///   redeemed: a ticket opens the live channel and nothing else, so it can never read or write
+///   a file, create one, or buy a fresh ticket (as the token could).
 /// - No cookie is ever read or set: cookies are shared by every port of 127.0.0.1 and
 ///   `localhost`, so any other local server could read or plant one.
 /// - A GET with `?token=` in the query (an old-style link) is answered 303 to `/`, nothing
@@ -24,6 +28,8 @@ package struct LocalAccessPolicy: Sendable {
   package let publicPaths: Set<String>
   /// The one-time WebSocket tickets.
   package let tickets: OneTimeTickets
+  /// The only paths whose WebSocket handshake a ticket may open (the live channel's).
+  package let ticketPaths: Set<String>
 
   /// The decision about one request.
   package enum Decision: Sendable {
@@ -37,13 +43,16 @@ package struct LocalAccessPolicy: Sendable {
   /// - Parameters:
   ///   - publicPaths: paths a GET or HEAD may fetch without the token (static files, no data).
   ///   - tickets: where WebSocket tickets are issued and redeemed.
+  ///   - ticketPaths: the paths whose WebSocket handshake a ticket may open; none by default.
   package init(
-    port: Int, token: String, publicPaths: Set<String> = [], tickets: OneTimeTickets = OneTimeTickets()
+    port: Int, token: String, publicPaths: Set<String> = [], tickets: OneTimeTickets = OneTimeTickets(),
+    ticketPaths: Set<String> = []
   ) {
     self.port = port
     self.token = Array(token.utf8)
     self.publicPaths = publicPaths
     self.tickets = tickets
+    self.ticketPaths = ticketPaths
   }
 
   /// The two origins a page of this server has.
@@ -111,13 +120,19 @@ package struct LocalAccessPolicy: Sendable {
     if !upgrade, request.method == "GET" || request.method == "HEAD", publicPaths.contains(request.path) {
       return .allow
     }
-    if upgrade, let ticket = request.queryValue("ticket"), tickets.redeem(ticket) { return .allow }
+    if opensWithTicket(request), let ticket = request.queryValue("ticket"), tickets.redeem(ticket) { return .allow }
     guard isAuthorized(request) else {
       var response = Self.refusal(401, "open the link that 'curvekit design' printed (it carries the token)")
       response.headers.add("WWW-Authenticate", "Bearer")
       return .refuse(response)
     }
     return .allow
+  }
+
+  /// Whether a ticket may stand in for the token on `request`: only a well-formed WebSocket
+  /// handshake for one of ``ticketPaths``. Anything else never redeems (so never uses up) a ticket.
+  package func opensWithTicket(_ request: HTTPRequest) -> Bool {
+    ticketPaths.contains(request.path) && WebSocket.isHandshake(request)
   }
 
   /// A refusal as a small JSON object `{"error": "…"}`.

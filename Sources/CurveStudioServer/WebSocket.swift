@@ -14,6 +14,22 @@ package enum WebSocket {
     request.headers.values("Upgrade").contains { $0.lowercased() == "websocket" }
   }
 
+  /// True when `request` is a valid RFC 6455 opening handshake: GET, HTTP/1.1, exactly one
+  /// `Upgrade: websocket`, `Connection` naming `upgrade`, version 13, one key of 16 bytes in
+  /// base64, and no body. The one test of a handshake (``upgrade(_:onText:)`` and
+  /// ``LocalAccessPolicy`` both ask it).
+  package static func isHandshake(_ request: HTTPRequest) -> Bool {
+    let connection = request.headers.values("Connection").flatMap { $0.split(separator: ",") }.map {
+      $0.trimmingCharacters(in: " \t").lowercased()
+    }
+    let upgrades = request.headers.values("Upgrade")
+    let keys = request.headers.values("Sec-WebSocket-Key")
+    return request.method == "GET" && request.minorVersion == 1 && upgrades.count == 1
+      && upgrades[0].lowercased() == "websocket" && connection.contains("upgrade")
+      && request.headers.values("Sec-WebSocket-Version") == ["13"] && keys.count == 1
+      && Base64.decode(keys[0])?.count == 16 && request.body.isEmpty
+  }
+
   /// `Sec-WebSocket-Accept` for a client's `Sec-WebSocket-Key`: base64(SHA-1(key + GUID)).
   package static func accept(key: String) -> String { Base64.encode(SHA1.digest(Array((key + guid).utf8))) }
 
@@ -21,13 +37,7 @@ package enum WebSocket {
   /// `onText`, or 400 when the handshake is not a valid RFC 6455 one (GET, HTTP/1.1,
   /// `Connection: Upgrade`, version 13, a key of 16 bytes in base64).
   package static func upgrade(_ request: HTTPRequest, onText: @escaping WebSocketTextHandler) -> HTTPResponse {
-    let connection = request.headers.values("Connection").flatMap { $0.split(separator: ",") }.map {
-      $0.trimmingCharacters(in: " \t").lowercased()
-    }
-    guard request.method == "GET", request.minorVersion == 1, isUpgrade(request), connection.contains("upgrade"),
-      request.headers["Sec-WebSocket-Version"] == "13", let key = request.headers["Sec-WebSocket-Key"],
-      Base64.decode(key)?.count == 16
-    else {
+    guard isHandshake(request), let key = request.headers["Sec-WebSocket-Key"] else {
       var refusal = HTTPResponse.text(400, "not a valid WebSocket handshake (RFC 6455, version 13)")
       refusal.headers.add("Sec-WebSocket-Version", "13")
       return refusal

@@ -125,7 +125,7 @@ struct LocalAccessPolicyTests {
   func tickets() {
     let clock = Locked(ContinuousClock.now)
     let book = OneTimeTickets(lifetime: .seconds(10), capacity: 4, now: { clock.withLock { $0 } })
-    let policy = LocalAccessPolicy(port: 4321, token: Self.token, tickets: book)
+    let policy = LocalAccessPolicy(port: 4321, token: Self.token, tickets: book, ticketPaths: ["/live"])
     func status(_ target: String, upgrade: Bool = true) -> Int {
       let request = Self.request("GET", target, headers: upgrade ? Self.upgrade : [])
       if case .refuse(let response) = policy.decide(request) { return response.status }

@@ -176,16 +176,16 @@ enum GenerateCommand: CurveKitCommand {
       withSchedule: arguments.has("--with-schedule"))
   }
 
-  /// `--check`: exit 1 when `path` is missing or differs from `text`; a directory is
-  /// invalid input.
+  /// `--check`: exit 1 when `path` is missing or differs from `text`; a directory, link, FIFO
+  /// or device is invalid input (``FileIO/existing(at:upTo:for:)``: never followed, waited on,
+  /// or read past `text`'s length + 1).
   static func check(_ text: String, against path: String) throws {
-    if FileIO.kind(of: path) == .directory {
-      throw UsageError("cannot check '\(path)': it is a directory")
-    }
-    guard let existing = FileIO.existingContent(of: path) else {
+    let expected = Array(text.utf8)
+    guard case .file(_, let existing, let truncated) = try FileIO.existing(at: path, upTo: expected.count, for: "check")
+    else {
       throw CheckFailure("'\(path)' does not exist or cannot be read; run 'curvekit generate' without --check")
     }
-    guard existing == Array(text.utf8) else {
+    guard !truncated, existing == expected else {
       throw CheckFailure("'\(path)' is out of date: regenerate it with 'curvekit generate' without --check")
     }
   }
