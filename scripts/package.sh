@@ -63,11 +63,17 @@ rm -f "$archives"/*.a
   )$gfortran $quadmath -lpthread -lm )"
 } >"$archives/liblapack.a"
 ln -sfn "$stdcxx" "$archives/libstdc++.a"
+# CLAPACK's pkg-config name, `lapack`, points here first (the system's lapack.pc adds the
+# OpenBLAS directory, whose liblapack.so the linker would otherwise take).
+mkdir -p "$archives/pkgconfig"
+printf 'Name: lapack\nDescription: LAPACK, BLAS and the Fortran runtime, statically (scripts/package.sh)\nVersion: 3\nLibs: -L%s -llapack\nCflags: -I/usr/include/x86_64-linux-gnu\n' \
+  "$archives" >"$archives/pkgconfig/lapack.pc"
+export PKG_CONFIG_PATH="$archives/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 
 echo "==> building curvekit (release, static Swift runtime, static LAPACK/BLAS)" >&2
 swift build -c release --product curvekit --scratch-path "$scratch" --static-swift-stdlib \
   -Xswiftc -warnings-as-errors \
-  -Xlinker -L"$archives" -Xclang-linker -static-libgcc >&2
+  -Xlinker -L"$archives" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc >&2
 binary="$scratch/release/curvekit"
 
 # Nothing but the C library's own objects may be loaded.

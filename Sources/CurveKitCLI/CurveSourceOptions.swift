@@ -134,7 +134,8 @@ enum CurveSourceOptions {
 
   /// "times in hours over 10 hours, levels in percent": the units values are read in, for messages.
   static func unitsOrigin(_ units: CurveUnits) -> String {
-    let time = units.duration == nil ? "normalized times" : "times in \(units.timeUnit.plural) \(units.periodDescription)"
+    let time =
+      units.duration == nil ? "normalized times" : "times in \(units.timeUnit.plural) \(units.periodDescription)"
     return time + (units.percent ? ", levels in percent" : ", fractional levels")
   }
 
@@ -142,6 +143,9 @@ enum CurveSourceOptions {
   /// with the endpoints (and, under `enforce`, monotonicity) are a failed check (exit 1), not
   /// invalid input: each is valid alone.
   static func resolve(_ request: CurveRequest, io: any CommandIO) throws -> FittedCurve {
+    var request = request
+    // A plugin's user passes no flags: the ways out are the spec's own fields.
+    if io.audience == .plugin { request.vocabulary = .spec }
     do {
       return try CurveResolver.resolve(request, standardInput: { () throws(SpecError) in try io.inputReader() })
     } catch {
@@ -196,14 +200,21 @@ enum CurveSourceOptions {
   /// failed check (exit 1), one `error:` line each, with the flag that would override it.
   static func present(_ diagnostics: [Diagnostic], as artefact: Artefact, io: any CommandIO) throws {
     for diagnostic in diagnostics where diagnostic.severity != .error { io.writeError("\(diagnostic)\n") }
-    let errors = diagnostics.errors.map { hinted($0, artefact) }
+    let errors = diagnostics.errors.map { hinted($0, artefact, audience: io.audience) }
     if let first = errors.first { throw CheckFailure(lines: first, Array(errors.dropFirst())) }
   }
 
   /// An error's message with the flag that overrides it, e.g. "…; pass --allow-non-monotone
   /// to generate it anyway".
-  static func hinted(_ diagnostic: Diagnostic, _ artefact: Artefact) -> String {
+  static func hinted(_ diagnostic: Diagnostic, _ artefact: Artefact, audience: CommandAudience = .commandLine)
+    -> String
+  {
     guard let override = diagnostic.override else { return diagnostic.message }
+    if audience == .plugin {
+      // The spec's own waiver (FittedCurve.diagnostics honours both), not a flag.
+      let field = override == .allowNonDepletion ? "\"endpoints\": false" : "\"monotonic\": \"ignore\""
+      return "\(diagnostic.message); add \(field) to the spec to generate it anyway"
+    }
     let flag = override == .allowNonDepletion ? "--allow-non-depletion" : "--allow-non-monotone"
     let action: String
     switch artefact {

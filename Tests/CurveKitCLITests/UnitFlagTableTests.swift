@@ -86,7 +86,8 @@ struct UnitFlagTableTests {
   }
 
   /// The units values are read and printed in: each flag's axis, else the spec's own.
-  static func expectedUnits(_ time: SpecTime, _ specPercent: Bool, _ flags: Flags) -> (CurveUnits, period: CurveUnits?) {
+  static func expectedUnits(_ time: SpecTime, _ specPercent: Bool, _ flags: Flags) -> (CurveUnits, period: CurveUnits?)
+  {
     let percent = flags.percent || specPercent
     let specTime: (TimeUnit, Double)? = time.unit.map { ($0, 8) }
     let valueTime = flags.time ?? specTime
@@ -128,7 +129,8 @@ struct UnitFlagTableTests {
     }
   }
 
-  @Test("invert: levels in percent when the flag or the spec says so, times in the flag's or spec's unit", arguments: cases)
+  @Test(
+    "invert: levels in percent when the flag or the spec says so, times in the flag's or spec's unit", arguments: cases)
   func invert(_ time: SpecTime, _ specPercent: Bool, _ flags: Flags) throws {
     let specs = try Specs()
     let spec = specs.path(time, specPercent)
@@ -157,7 +159,8 @@ struct UnitFlagTableTests {
     #expect(!result.output.isEmpty && result.output == expected.output, "\(spec) \(flags.arguments)")
   }
 
-  @Test("export: the duration token is the time flag's period, else the spec's; the easing is the twin's", arguments: cases)
+  @Test(
+    "export: the duration token is the time flag's period, else the spec's; the easing is the twin's", arguments: cases)
   func export(_ time: SpecTime, _ specPercent: Bool, _ flags: Flags) throws {
     let specs = try Specs()
     let spec = specs.path(time, specPercent)
