@@ -6,15 +6,19 @@
 #   2. checks the build printed no warnings and no error lines, compiled neither the studio nor
 #      its HTTP server (the plugin's tool is curvekit-codegen), and the program's output equals
 #      examples/HabitTracker/expected-output.txt;
-#   3. runs the GenerateCurves command plugin in the copy and checks it writes the same
-#      DepletionCurve.swift next to the spec as the build plugin generated, and that its
-#      --check mode passes, then fails after an edit;
+#   3. runs the GenerateCurves command plugin in the copy: it refuses (--target) or skips the
+#      target that applies the build plugin, with a one-line reason; with the build plugin
+#      dropped from that target it writes the same DepletionCurve.swift next to the spec as the
+#      build plugin generated, and its --check mode passes, then fails after an edit;
 #   3b. adds a target whose folder holds only a spec and checks generate-curves says what to
 #      add (SwiftPM drops such a target before any plugin runs);
 #   4. drops that generated DepletionCurve.swift alone into an empty package and builds it
 #      with -warnings-as-errors in Swift 6 mode (no dependency on CurveKit);
 #   5. edits the copy's DepletionCurve.curve.json, rebuilds incrementally, and checks the
-#      output changed (the plugin regenerates when the spec changes).
+#      output changed (the plugin regenerates when the spec changes);
+#   6. replaces the spec with a rising curve: the build fails with an error line that starts
+#      with the spec's absolute path and line (for the IDE) and names the spec field
+#      "monotonic": "ignore", not a flag.
 # Set CURVEKIT_RECORD_EXAMPLE=1 to re-record expected-output.txt instead of comparing.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -64,6 +68,25 @@ package() {
     --allow-writing-to-package-directory generate-curves "$@" >"$work/package.log" 2>&1
 }
 checked_in="$work/HabitTracker/Sources/DepletionCurveModel/DepletionCurve.swift"
+manifest="$work/HabitTracker/Package.swift"
+cp "$manifest" "$work/Package.swift.saved"
+# The two plugins never collide silently: a target that applies the build plugin is refused by
+# name (one line saying why), skipped otherwise, and nothing is written next to its spec.
+if package --target DepletionCurveModel; then
+  echo "error: generate-curves accepted a target that applies the build plugin" >&2
+  exit 1
+fi
+grep -q "target 'DepletionCurveModel' applies CurveCodegenPlugin" "$work/package.log" \
+  || { cat "$work/package.log" >&2; echo "error: generate-curves did not say why it refused the target" >&2; exit 1; }
+package || { cat "$work/package.log" >&2; echo "error: generate-curves failed" >&2; exit 1; }
+grep -q "skipped: target 'DepletionCurveModel' applies CurveCodegenPlugin" "$work/package.log" \
+  || { cat "$work/package.log" >&2; echo "error: generate-curves skipped the target silently" >&2; exit 1; }
+[[ ! -e "$checked_in" ]] || { echo "error: generate-curves wrote next to a build-plugin target's spec" >&2; exit 1; }
+# Without the build plugin (the spec excluded, as a checked-in setup does), the command plugin
+# writes what the build plugin generated.
+sed -i.orig 's|plugins: \[.plugin(name: "CurveCodegenPlugin", package: "CurveKit")\]|exclude: ["DepletionCurve.curve.json"]|' "$manifest"
+rm -f "$manifest.orig"
+grep -q 'exclude: \["DepletionCurve.curve.json"\]' "$manifest" || { echo "error: could not drop the build plugin" >&2; exit 1; }
 package || { cat "$work/package.log" >&2; echo "error: generate-curves failed" >&2; exit 1; }
 built="$(find "$work/scratch/plugins/outputs" -path '*CurveCodegenPlugin/DepletionCurve.swift' | head -n 1)"
 [[ -n "$built" ]] || { echo "error: the build plugin's DepletionCurve.swift is missing" >&2; exit 1; }
@@ -72,10 +95,9 @@ package --check || { cat "$work/package.log" >&2; echo "error: generate-curves -
 echo "// edited by hand" >> "$checked_in"
 if package --check; then echo "error: generate-curves --check missed an edited file" >&2; exit 1; fi
 rm "$checked_in"  # the build plugin generates it; both in one target would clash
+cp "$work/Package.swift.saved" "$manifest"
 
 echo "==> a target whose folder holds only a spec: generate-curves says what to add"
-manifest="$work/HabitTracker/Package.swift"
-cp "$manifest" "$work/Package.swift.saved"
 mkdir -p "$work/HabitTracker/Sources/Curves"
 sed 's/"typeName": "DepletionCurve"/"typeName": "Ease"/' \
   "$work/HabitTracker/Sources/DepletionCurveModel/DepletionCurve.curve.json" > "$work/HabitTracker/Sources/Curves/Ease.curve.json"
@@ -122,4 +144,27 @@ fi
 # The steep-end cubic −0.5t³ − 0.5t + 1 is 0.6875 at day 3.5, half the period.
 grep -q "the level is 0.687" "$work/edited.txt" \
   || { echo "error: the edited curve's output is not the steep-end curve's" >&2; cat "$work/edited.txt" >&2; exit 1; }
+echo "==> a spec the ship rule refuses: the plugin's error names the spec's absolute path and a spec field"
+spec="$work/HabitTracker/Sources/DepletionCurveModel/DepletionCurve.curve.json"
+cat > "$spec" <<'SPEC'
+{
+  "name": "Depletion Curve",
+  "points": [[0.2, 0.3], [0.5, 0.9], [0.8, 0.1]],
+  "durationDays": 7,
+  "codegen": {"typeName": "DepletionCurve", "access": "public"}
+}
+SPEC
+if swift build --package-path "$work/HabitTracker" --scratch-path "$work/scratch" >"$work/refused.log" 2>&1; then
+  echo "error: a rising spec built" >&2
+  exit 1
+fi
+grep -qF "$spec:1:1: error: " "$work/refused.log" \
+  || { cat "$work/refused.log" >&2; echo "error: the plugin's error does not start with the spec's absolute path" >&2; exit 1; }
+grep -qF 'add "monotonic": "ignore" to the spec' "$work/refused.log" \
+  || { cat "$work/refused.log" >&2; echo "error: the plugin's error does not name the spec field" >&2; exit 1; }
+if grep -qE -- "--allow-non-monotone|pass --" "$work/refused.log"; then
+  cat "$work/refused.log" >&2
+  echo "error: the plugin's error suggests a flag a plugin user cannot pass" >&2
+  exit 1
+fi
 echo "ok: examples/HabitTracker builds, runs, matches expected-output.txt, and follows its spec"

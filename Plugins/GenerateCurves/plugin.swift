@@ -26,7 +26,20 @@ struct GenerateCurves: CommandPlugin {
     {
       Diagnostics.warning(warning)
     }
+    // A target that applies the build plugin gets its curves at build time: writing them next
+    // to its specs too would give it each file twice. Named, it is refused; else it is skipped.
+    let manifest =
+      (try? String(contentsOf: context.package.directoryURL.appending(path: "Package.swift"), encoding: .utf8)) ?? ""
+    let applying = CurveSpecFiles.targetsApplyingBuildPlugin(manifest: manifest)
+    if let named = targetNames.sorted().first(where: applying.contains) {
+      throw CurveSpecPluginError.buildPluginApplied(target: named)
+    }
     let targets = sourceTargets.filter { targetNames.isEmpty || targetNames.contains($0.name) }
+      .filter { target in
+        guard applying.contains(target.name) else { return true }
+        Diagnostics.warning("skipped: " + CurveSpecPluginError.buildPluginReason(target: target.name))
+        return false
+      }
       .map { (name: $0.name, specs: CurveSpecFiles.specsOnDisk(in: $0)) }
     try Self.generate(targets, tool: context.tool(named: "curvekit-codegen").url, check: check)
   }
@@ -65,9 +78,22 @@ struct GenerateCurves: CommandPlugin {
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      // curvekit-codegen's lines start with the spec's absolute path and line: report each
+      // there, so the IDE jumps to it.
+      var first = ""
+      for line in message.split(separator: "\n") {
+        let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+        if parts.count == 5, parts[0].hasPrefix("/"), let number = Int(parts[1]), parts[3] == " error" {
+          let text = parts[4].trimmingCharacters(in: .whitespaces)
+          Diagnostics.error(text, file: String(parts[0]), line: number)
+          if first.isEmpty { first = text }
+        } else {
+          Diagnostics.error(String(line))
+          if first.isEmpty { first = String(line) }
+        }
+      }
       throw CurveSpecPluginError.generateFailed(
-        spec: spec.lastPathComponent, status: process.terminationStatus,
-        message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+        spec: spec.path, status: process.terminationStatus, message: first)
     }
     let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     return said.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -57,6 +57,75 @@ enum CurveSpecFiles {
     return (listed + extra).sorted { $0.path < $1.path }
   }
 
+  /// The build-tool plugin's product name, as a manifest applies it.
+  static let buildPluginName = "CurveCodegenPlugin"
+
+  /// The targets whose declaration in `manifest` (Package.swift's text) applies the build-tool
+  /// plugin: each `.target(`, `.executableTarget(` or `.testTarget(` call whose arguments (up
+  /// to its closing parenthesis; strings and `//` comments skipped) name
+  /// ``buildPluginName``, by the call's first `name: "…"`. A manifest that computes its targets
+  /// some other way is not understood, and its targets are not reported.
+  static func targetsApplyingBuildPlugin(manifest: String) -> Set<String> {
+    let text = Array(manifest.unicodeScalars)
+    var names: Set<String> = []
+    var index = 0
+    while index < text.count {
+      guard
+        let call = ["target(", "executableTarget(", "testTarget("].first(where: { matches($0, in: text, at: index) }),
+        index > 0, text[index - 1] == "."
+      else {
+        index += 1
+        continue
+      }
+      let start = index + call.unicodeScalars.count
+      let end = closingParenthesis(in: text, from: start)
+      let arguments = String(String.UnicodeScalarView(text[start..<end]))
+      if arguments.contains("\"\(buildPluginName)\""), let name = firstName(in: arguments) { names.insert(name) }
+      index = start
+    }
+    return names
+  }
+
+  /// True when `word` starts at `index` of `text`.
+  private static func matches(_ word: String, in text: [Unicode.Scalar], at index: Int) -> Bool {
+    let scalars = Array(word.unicodeScalars)
+    return index + scalars.count <= text.count && Array(text[index..<index + scalars.count]) == scalars
+  }
+
+  /// The index of the parenthesis closing the one just before `start` (or the end of the text),
+  /// skipping string literals and line comments.
+  private static func closingParenthesis(in text: [Unicode.Scalar], from start: Int) -> Int {
+    var depth = 1
+    var index = start
+    var inString = false
+    while index < text.count {
+      let scalar = text[index]
+      if inString {
+        if scalar == "\\" { index += 1 } else if scalar == "\"" { inString = false }
+      } else if scalar == "\"" {
+        inString = true
+      } else if scalar == "/", index + 1 < text.count, text[index + 1] == "/" {
+        while index < text.count, text[index] != "\n" { index += 1 }
+      } else if scalar == "(" {
+        depth += 1
+      } else if scalar == ")" {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+      index += 1
+    }
+    return text.count
+  }
+
+  /// The string of the first `name: "…"` in `arguments`.
+  private static func firstName(in arguments: String) -> String? {
+    guard let label = arguments.range(of: "name:") else { return nil }
+    let rest = arguments[label.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+    guard rest.first == "\"" else { return nil }
+    let name = rest.dropFirst().prefix { $0 != "\"" }
+    return name.isEmpty ? nil : String(name)
+  }
+
   /// `DepletionCurve.curve.json` → `DepletionCurve.swift`.
   static func outputName(for spec: URL) -> String {
     String(spec.lastPathComponent.dropLast(suffix.count)) + ".swift"
@@ -82,6 +151,9 @@ enum CurveSpecPluginError: Error, CustomStringConvertible {
   case duplicateOutput(name: String, first: String, second: String, target: String)
   /// `curvekit generate` failed for a spec.
   case generateFailed(spec: String, status: Int32, message: String)
+  /// The command plugin was asked to write next to the specs of a target that applies the
+  /// build plugin, which generates the same files at build time.
+  case buildPluginApplied(target: String)
 
   var description: String {
     switch self {
@@ -89,6 +161,15 @@ enum CurveSpecPluginError: Error, CustomStringConvertible {
       return "target '\(target)': '\(second)' and '\(first)' would both generate \(name); rename one"
     case .generateFailed(let spec, let status, let message):
       return "curvekit generate failed for '\(spec)' (exit \(status)): \(message)"
+    case .buildPluginApplied(let target):
+      return Self.buildPluginReason(target: target)
     }
+  }
+
+  /// One line: why generate-curves leaves `target` alone.
+  static func buildPluginReason(target: String) -> String {
+    "target '\(target)' applies \(CurveSpecFiles.buildPluginName), which generates its curves at build time; "
+      + "generate-curves would write the same files next to the specs (\"multiple producers\"): "
+      + "use one of the two plugins for this target"
   }
 }

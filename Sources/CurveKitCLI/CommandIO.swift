@@ -28,6 +28,8 @@ package protocol CommandIO: AnyObject {
   var terminalColumns: Int? { get }
   /// Flushes buffered output.
   func flush()
+  /// Who reads the diagnostics (``CommandAudience``); the command line by default.
+  var audience: CommandAudience { get }
 }
 
 /// `COLUMNS` as a width: a positive integer (spaces around it allowed), else nil.
@@ -41,6 +43,8 @@ func parseColumns(_ text: String?) -> Int? {
 package final class StandardIO: CommandIO {
   private var buffer: [UInt8] = []
   private let bufferLimit = 1 << 16
+  /// Who reads the diagnostics: `curvekit-codegen` (the plugins' tool) sets ``CommandAudience/plugin``.
+  package var audience: CommandAudience = .commandLine
 
   /// Creates the standard streams.
   package init() { buffer.reserveCapacity(bufferLimit + 4096) }
@@ -105,6 +109,8 @@ package final class CapturedIO: CommandIO {
   package var isOutputTerminal: Bool
   /// The environment the command sees; nil means the process's own.
   package var environment: [String: String]?
+  /// Who reads the diagnostics (tests of the plugins' wording set ``CommandAudience/plugin``).
+  package var audience: CommandAudience = .commandLine
 
   /// Creates captured streams with the given standard input and environment (nil: the
   /// process's own).

@@ -1,6 +1,8 @@
 import CurveCodegen
 import CurveCore
 import CurveDesign
+import CurvePipeline
+import CurveSpec
 
 #if canImport(Glibc)
   import Glibc
@@ -18,11 +20,15 @@ package enum CurveKitCommandLine {
   /// Runs `curvekit` on the process's standard streams and returns the exit status.
   /// - Parameter arguments: the arguments without the program name.
   /// - Parameter commands: the subcommands this tool has (`curvekit` adds `design`).
+  /// - Parameter audience: who reads the diagnostics (``CommandAudience/plugin`` for
+  ///   `curvekit-codegen`, the plugins' tool).
   package static func main(
-    arguments: [String], commands: [any CurveKitCommand.Type] = CommandRegistry.commands
+    arguments: [String], commands: [any CurveKitCommand.Type] = CommandRegistry.commands,
+    audience: CommandAudience = .commandLine
   ) -> Int32 {
     signal(SIGPIPE, SIG_IGN)  // A closed pipe (`curvekit eval | head`) must not kill the tool.
     let io = StandardIO()
+    io.audience = audience
     let status = run(arguments: arguments, io: io, commands: commands)
     io.flush()
     return status
@@ -67,17 +73,44 @@ package enum CurveKitCommandLine {
       return try command.run(parsed, io: io).rawValue
     } catch let failure as CheckFailure {
       io.flush()
-      for line in failure.lines { io.writeError("error: \(oneLine(line))\n") }
+      let spec = specPath(arguments)
+      for line in failure.lines { io.writeError(io.audience.errorLine(oneLine(line), specPath: spec) + "\n") }
       return ExitStatus.checkFailed.rawValue
     } catch {
-      return fail(error, io: io)
+      return fail(error, io: io, specPath: specPath(arguments))
     }
   }
 
-  private static func fail(_ error: any Error, io: any CommandIO) -> Int32 {
+  private static func fail(_ error: any Error, io: any CommandIO, specPath: String? = nil) -> Int32 {
     io.flush()
-    io.writeError("error: \(oneLine(String(describing: error) + flagHint(for: error)))\n")
+    if io.audience == .plugin, let specError = specError(error), let location = specError.location,
+      FileIO.displayName(of: specPath ?? "") == specError.source
+    {
+      // The spec's own line and column, for the IDE to jump to; the message without them.
+      let line = io.audience.errorLine(
+        oneLine(specError.message), specPath: specPath, location: (location.line, location.column))
+      io.writeError(line + "\n")
+    } else {
+      let hint = io.audience == .plugin ? "" : flagHint(for: error)
+      io.writeError(io.audience.errorLine(oneLine(String(describing: error) + hint), specPath: specPath) + "\n")
+    }
     return ExitStatus.invalidInput.rawValue
+  }
+
+  /// The spec a plugin runs the tool on: `generate SPEC …`'s first argument after the
+  /// command, when it is not an option.
+  static func specPath(_ arguments: [String]) -> String? {
+    guard arguments.count > 1, !arguments[1].hasPrefix("-") else { return nil }
+    return arguments[1]
+  }
+
+  /// The spec error inside `error`, if it is one.
+  static func specError(_ error: any Error) -> SpecError? {
+    switch error {
+    case let error as SpecError: return error
+    case CurveSourceError.spec(let error): return error
+    default: return nil
+    }
   }
 
   /// The flag that fixes a library error, which names none itself (the studio shows the same

@@ -102,10 +102,50 @@ enum CurveSourceOptions {
     try resolve(request(arguments, specPath: specPath), io: io)
   }
 
+  /// Resolves the one curve the arguments describe, with the units the command's own values
+  /// (eval's times, invert's levels) are given and printed in: the resolver's
+  /// ``CurveRequest/valueUnits(spec:)``, the spec's with each unit flag replacing its own axis.
+  static func resolveWithValueUnits(
+    _ arguments: ParsedArguments, specPath: String?, io: any CommandIO
+  ) throws -> (curve: FittedCurve, units: CurveUnits) {
+    let request = try request(arguments, specPath: specPath)
+    let curve = try resolve(request, io: io)
+    return (curve, request.valueUnits(spec: curve.spec))
+  }
+
+  /// Why a time given in `units` cannot be meant, or nil: in a real unit, a time outside the
+  /// period 0…duration ("hour 12 is outside the period, hours 0…10") is refused rather than
+  /// clamped; normalized time is clamped to [0, 1], as the article does.
+  static func timeProblem(_ time: Double, units: CurveUnits) -> String? {
+    guard units.duration != nil else { return nil }
+    return UnitRanges(units: units, endpoints: true).timeProblem(time).map { problem in
+      "\(problem) (\(unitsOrigin(units)))"
+    }
+  }
+
+  /// Why a level given in `units` cannot be meant, or nil: a percentage outside 0…100, or,
+  /// when `declared` (a depletion spec's levels, from empty to full), a fraction outside
+  /// [0, 1] ("it looks like a percentage: pass --percent"); fractional levels of a curve
+  /// from flags are clamped, as the article does.
+  static func levelProblem(_ level: Double, units: CurveUnits, declared: Bool) -> String? {
+    guard units.percent || declared else { return nil }
+    return UnitRanges(units: units, endpoints: true, percentHint: commandLineVocabulary.percent).levelProblem(level)
+  }
+
+  /// "times in hours over 10 hours, levels in percent": the units values are read in, for messages.
+  static func unitsOrigin(_ units: CurveUnits) -> String {
+    let time =
+      units.duration == nil ? "normalized times" : "times in \(units.timeUnit.plural) \(units.periodDescription)"
+    return time + (units.percent ? ", levels in percent" : ", fractional levels")
+  }
+
   /// Resolves `request`, reading `--data -` from `io`. Milestones that cannot hold together
   /// with the endpoints (and, under `enforce`, monotonicity) are a failed check (exit 1), not
   /// invalid input: each is valid alone.
   static func resolve(_ request: CurveRequest, io: any CommandIO) throws -> FittedCurve {
+    var request = request
+    // A plugin's user passes no flags: the ways out are the spec's own fields.
+    if io.audience == .plugin { request.vocabulary = .spec }
     do {
       return try CurveResolver.resolve(request, standardInput: { () throws(SpecError) in try io.inputReader() })
     } catch {
@@ -160,14 +200,21 @@ enum CurveSourceOptions {
   /// failed check (exit 1), one `error:` line each, with the flag that would override it.
   static func present(_ diagnostics: [Diagnostic], as artefact: Artefact, io: any CommandIO) throws {
     for diagnostic in diagnostics where diagnostic.severity != .error { io.writeError("\(diagnostic)\n") }
-    let errors = diagnostics.errors.map { hinted($0, artefact) }
+    let errors = diagnostics.errors.map { hinted($0, artefact, audience: io.audience) }
     if let first = errors.first { throw CheckFailure(lines: first, Array(errors.dropFirst())) }
   }
 
   /// An error's message with the flag that overrides it, e.g. "…; pass --allow-non-monotone
   /// to generate it anyway".
-  static func hinted(_ diagnostic: Diagnostic, _ artefact: Artefact) -> String {
+  static func hinted(_ diagnostic: Diagnostic, _ artefact: Artefact, audience: CommandAudience = .commandLine)
+    -> String
+  {
     guard let override = diagnostic.override else { return diagnostic.message }
+    if audience == .plugin {
+      // The spec's own waiver (FittedCurve.diagnostics honours both), not a flag.
+      let field = override == .allowNonDepletion ? "\"endpoints\": false" : "\"monotonic\": \"ignore\""
+      return "\(diagnostic.message); add \(field) to the spec to generate it anyway"
+    }
     let flag = override == .allowNonDepletion ? "--allow-non-depletion" : "--allow-non-monotone"
     let action: String
     switch artefact {
@@ -211,13 +258,15 @@ enum CurveSourceOptions {
     }
   }
 
-  /// The units `--days N` or `--duration DURATION` and `--percent` ask for, or nil when none
-  /// is given. `--duration 10h` keeps the number and unit as written (times in hours 0…10).
-  static func units(_ arguments: ParsedArguments) throws(UsageError) -> CurveUnits? {
+  /// The units `--days N` or `--duration DURATION` and `--percent` ask for, axis by axis, or
+  /// nil when none is given: each flag replaces its own axis of the source's units and keeps
+  /// the other (`--percent` on a spec in hours keeps the hours). `--duration 10h` keeps the
+  /// number and unit as written (times in hours 0…10).
+  static func units(_ arguments: ParsedArguments) throws(UsageError) -> CurveRequest.UnitOverride? {
     let period = try period(arguments)
     guard period != nil || arguments.has("--percent") else { return nil }
-    return CurveUnits(
-      timeUnit: period?.unit ?? .normalized, duration: period?.value, percent: arguments.has("--percent"))
+    return CurveRequest.UnitOverride(
+      time: period.map { ($0.unit, $0.value) }, percent: arguments.has("--percent") ? true : nil)
   }
 
   /// Commands whose `--duration` is their own, not the period (export's is the SwiftUI

@@ -28,9 +28,63 @@ public struct CurveRequest: Sendable {
   /// The source.
   public var source: Source
   /// The units of every value given here (the points of a `.points` source, constraints,
-  /// milestones, the minimum slope) and of the curve's display; nil keeps a spec's own
-  /// units (normalized time and fractions for the other sources).
-  public var units: CurveUnits?
+  /// milestones, the minimum slope) and of the curve's display, axis by axis: an axis the
+  /// override gives replaces the source's (a spec's own units, normalized time and fractions
+  /// for the other sources); the other axis stays. See ``valueUnits(spec:)``.
+  public var units: UnitOverride?
+
+  /// Units given axis by axis: `--percent` changes the levels only, `--days 7` or
+  /// `--duration 10h` the time only, so a flag never drops the other axis of a spec's units.
+  public struct UnitOverride: Sendable, Hashable {
+    /// The time axis: a real unit and the period in it; nil keeps the source's.
+    public var time: (unit: TimeUnit, duration: Double)? {
+      get { timeUnit.flatMap { unit in duration.map { (unit, $0) } } }
+      set {
+        timeUnit = newValue?.unit
+        duration = newValue?.duration
+      }
+    }
+    /// True for levels in percent, false for fractions; nil keeps the source's.
+    public var percent: Bool?
+    private var timeUnit: TimeUnit?
+    private var duration: Double?
+
+    /// An override of the time axis (`time`, a real unit and a positive period), the level
+    /// axis (`percent`), or both.
+    public init(time: (unit: TimeUnit, duration: Double)? = nil, percent: Bool? = nil) {
+      self.percent = percent
+      self.time = time
+    }
+
+    /// Both axes of `units` (normalized time is an override too: t ∈ [0, 1]).
+    public init(_ units: CurveUnits) {
+      self.percent = units.percent
+      self.time = units.duration.map { (units.timeUnit, $0) }
+      if units.duration == nil { timeUnit = .normalized }
+    }
+
+    /// `base` with the axes this override gives replaced.
+    public func applied(to base: CurveUnits) -> CurveUnits {
+      let levels = percent ?? base.percent
+      guard let timeUnit else { return CurveUnits(timeUnit: base.timeUnit, duration: base.duration, percent: levels) }
+      return CurveUnits(timeUnit: timeUnit, duration: duration, percent: levels)
+    }
+  }
+
+  /// The units of the values a caller gives with this request and reads back (the points,
+  /// constraints, milestones and minimum slope here; on the command line also the times
+  /// `eval` takes and `invert` prints): the spec's own ``CurveSpec/units`` (normalized time
+  /// and fractions for a source with no spec) with the axes ``units`` gives replaced. The
+  /// resolver reads the request in these units; commands read their inputs in them.
+  public func valueUnits(spec: CurveSpec?) -> CurveUnits {
+    units?.applied(to: spec?.units ?? .normalized) ?? spec?.units ?? .normalized
+  }
+
+  /// The units to show the curve in: the spec's ``CurveSpec/displayUnits`` (a normalized
+  /// spec's `durationDays` included) with the axes ``units`` gives replaced.
+  public func displayUnits(spec: CurveSpec?) -> CurveUnits {
+    units?.applied(to: spec?.displayUnits ?? .normalized) ?? spec?.displayUnits ?? .normalized
+  }
   /// The degree, overriding the spec's (default 3).
   public var degree: Int?
   /// Per-point weights, overriding the spec's.
@@ -83,7 +137,7 @@ public struct CurveRequest: Sendable {
 
   /// Creates a request for `source`.
   public init(
-    _ source: Source, units: CurveUnits? = nil, degree: Int? = nil, weights: [Double]? = nil, endpoints: Bool? = nil,
+    _ source: Source, units: UnitOverride? = nil, degree: Int? = nil, weights: [Double]? = nil, endpoints: Bool? = nil,
     constraints: [FitConstraint] = [], milestones: [Milestone] = [], policy: MonotonicPolicy? = nil,
     minSlope: Double? = nil
   ) {

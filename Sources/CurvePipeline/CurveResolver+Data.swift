@@ -15,7 +15,7 @@ extension CurveResolver {
     path: String, request: CurveRequest, standardInput: () throws(SpecError) -> LineReader
   ) throws(CurveSourceError) -> FittedCurve {
     let displayName = request.displayName
-    let units = request.units ?? .normalized
+    let units = request.valueUnits(spec: nil)
     let shape = try problem(points: [], request: request, pointUnits: units)
     let depletion = request.endpoints ?? true
     let ranges = UnitRanges(

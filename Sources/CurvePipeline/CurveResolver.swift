@@ -37,7 +37,7 @@ public enum CurveResolver {
     case .spec(let spec):
       return try fitted(spec: spec, request: request)
     case .points(let points):
-      let problem = try problem(points: points, request: request, pointUnits: request.units ?? .normalized)
+      let problem = try problem(points: points, request: request, pointUnits: request.valueUnits(spec: nil))
       return try fitted(problem: problem, request: request, displayName: name)
     case .cssEasing(let text):
       let easing: CubicBezierEasing
@@ -65,27 +65,26 @@ public enum CurveResolver {
     }
     let polynomial: Polynomial
     do { polynomial = try Polynomial(coefficients: coefficients) } catch { throw .coefficients(error) }
-    let units = request.units ?? .normalized
+    let units = request.valueUnits(spec: nil)
     return FittedCurve(
       displayName: displayName, polynomial: polynomial, verdict: polynomial.monotonicity(),
       policy: request.policy ?? .require, minSlope: request.minSlope.map(units.normalized(slope:)) ?? 0, units: units)
   }
 
   /// A spec, with the request's overrides. The spec's numbers are in its own units; the
-  /// request's in ``CurveRequest/units`` (else the spec's).
+  /// request's in the spec's with the axes ``CurveRequest/units`` gives replaced
+  /// (``CurveRequest/valueUnits(spec:)``), so `--percent` never drops a spec's hours.
   static func fitted(spec: CurveSpec, request: CurveRequest) throws(CurveSourceError) -> FittedCurve {
-    let requestUnits = request.units ?? spec.units
+    let requestUnits = request.valueUnits(spec: spec)
     let endpoints = request.endpoints ?? spec.endpoints
     var problem = FitProblem(
       points: spec.normalizedPoints, weights: spec.weights, degree: spec.degree,
       constraints: spec.constraints.map(spec.units.normalized), milestones: spec.normalizedMilestones)
     try apply(request, to: &problem, endpoints: endpoints, units: requestUnits, checkPoints: false)
     let minSlope = request.minSlope.map(requestUnits.normalized(slope:)) ?? spec.normalizedMinSlope ?? 0
-    var display = spec.displayUnits
-    if let units = request.units { display = units }
     return try fitted(
       problem: problem, request: request, displayName: FileIO.displayName(of: spec.sourceName),
-      defaultPolicy: spec.monotonic, minSlope: minSlope, units: display
+      defaultPolicy: spec.monotonic, minSlope: minSlope, units: request.displayUnits(spec: spec)
     ).naming(spec)
   }
 
@@ -96,7 +95,7 @@ public enum CurveResolver {
   ) throws(CurveSourceError) -> FitProblem {
     var problem = FitProblem(points: points, constraints: [])
     try apply(
-      request, to: &problem, endpoints: request.endpoints ?? true, units: request.units ?? .normalized,
+      request, to: &problem, endpoints: request.endpoints ?? true, units: request.valueUnits(spec: nil),
       checkPoints: true, pointUnits: pointUnits)
     return problem
   }
@@ -150,10 +149,9 @@ public enum CurveResolver {
     }
     problem.constraints = CurveSpec.constraints(endpoints: endpoints, adding: extra)
     if let (first, second) = CurveSpec.contradictingMilestones(problem.milestones) {
-      let display = request.units ?? .normalized
       throw .invalidInput(
-        "milestones \(problem.milestones[first].describe(in: display)) and "
-          + "\(problem.milestones[second].describe(in: display)) contradict each other: no level can be both")
+        "milestones \(problem.milestones[first].describe(in: units)) and "
+          + "\(problem.milestones[second].describe(in: units)) contradict each other: no level can be both")
     }
   }
 
@@ -170,7 +168,7 @@ public enum CurveResolver {
     minSlope: Double? = nil, units: CurveUnits? = nil
   ) throws(CurveSourceError) -> FittedCurve {
     let policy = request.policy ?? defaultPolicy ?? Self.defaultPolicy(for: problem)
-    let display = units ?? request.units ?? .normalized
+    let display = units ?? request.displayUnits(spec: nil)
     let slope = minSlope ?? request.minSlope.map(display.normalized(slope:)) ?? 0
     return try fitted(
       displayName: displayName, policy: policy, minSlope: slope, problem: problem,

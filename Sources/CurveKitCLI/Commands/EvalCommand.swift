@@ -35,11 +35,10 @@ enum EvalCommand: CurveKitCommand {
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     let (specPath, times) = CurveSourceOptions.specAndValues(arguments)
-    let curve = try CurveSourceOptions.resolve(arguments, specPath: specPath, io: io)
+    // Times in and levels out in the spec's own units, each axis a flag gives replaced.
+    let (curve, units) = try CurveSourceOptions.resolveWithValueUnits(arguments, specPath: specPath, io: io)
     let polynomial = curve.polynomial
     let scheme = try arguments.choice("--method", as: EvaluationScheme.self) ?? .horner
-    // Times in and levels out in --days / --percent, else in a spec's own units.
-    let units = try CurveSourceOptions.units(arguments) ?? curve.spec?.units ?? .normalized
     let evaluator = Evaluator(polynomial: polynomial, scheme: scheme, units: units)
     let json = arguments.has("--json")
     if arguments.has("--bits") {
@@ -75,7 +74,14 @@ enum EvalCommand: CurveKitCommand {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
             do throws(UsageError) {
               block.append(try NumberArgument.finiteDouble(line, what: "\(reader.sourceName):\(reader.lineNumber)"))
-            } catch { failure = error }
+            } catch {
+              failure = error
+              return
+            }
+          }
+          if let last = block.last, let problem = CurveSourceOptions.timeProblem(last, units: units) {
+            failure = UsageError("\(reader.sourceName):\(reader.lineNumber): \(problem)")
+            return
           }
           if block.count == blockSize { emit() }
         })
@@ -84,7 +90,11 @@ enum EvalCommand: CurveKitCommand {
       if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName): read error") }
     } else {
       for (index, text) in times.enumerated() {
-        block.append(try NumberArgument.finiteDouble(text, what: "T \(index + 1)"))
+        let time = try NumberArgument.finiteDouble(text, what: "T \(index + 1)")
+        if let problem = CurveSourceOptions.timeProblem(time, units: units) {
+          throw UsageError("T \(index + 1): \(problem)")
+        }
+        block.append(time)
         if block.count == blockSize { emit() }
       }
     }

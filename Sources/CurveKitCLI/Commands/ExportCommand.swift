@@ -12,6 +12,7 @@ enum ExportCommand: CurveKitCommand {
     case cssLinear = "css-linear"
     case tokens
     case keyframes
+    case compose
   }
 
   static let name = "export"
@@ -20,6 +21,7 @@ enum ExportCommand: CurveKitCommand {
     "export SPEC.json [--format css|swiftui|json|css-linear|tokens] [--precision N] [--duration SECONDS]",
     "export SPEC.json --format css-linear [--max-error PP]",
     "export SPEC.json --format keyframes",
+    "export SPEC.json --format compose [--precision N]",
     "export SPEC.json --bezier fit [--format css|json]",
     "export --coefficients a,b,c,d [--name NAME] [--format css|swiftui|json]",
     "export --point T:Y … | --data FILE | --from-css EASING [fit options] [--format css|swiftui|json]",
@@ -46,6 +48,9 @@ enum ExportCommand: CurveKitCommand {
     that refuse Bézier handles outside [0, 1] (UIKit's UICubicTimingParameters, Lottie): the
     progress split exactly (de Casteljau) into the fewest greedy pieces whose handles are in
     [0, 1]; each keyframe's "out" and "in" are the handles of the piece to the next one.
+    compose prints Jetpack Compose's CubicBezierEasing(…f, …f, …f, …f), rounded to the fewest
+    decimals that keep it within 0.1 percentage points of the curve (css-linear's default
+    bound; --precision N chooses the decimals instead), with that deviation in a comment.
     --bezier fit (with css or json) prints instead the best-fitting free cubic-bezier (time
     handles free in [0, 1]) with its certified distance from the curve in percentage points,
     for any degree up to 10, where no Bézier is exact; the default, --bezier exact, is the
@@ -56,7 +61,7 @@ enum ExportCommand: CurveKitCommand {
   static let options: [OptionSpec] =
     CurveSourceOptions.all.filter { $0.name != "--duration" } + [
       .value(
-        "--format", placeholder: "css|swiftui|json|css-linear|tokens|keyframes",
+        "--format", placeholder: "css|swiftui|json|css-linear|tokens|keyframes|compose",
         help: "The output format (default css)."),
       .value(
         "--max-error", placeholder: "PP",
@@ -134,7 +139,7 @@ enum ExportCommand: CurveKitCommand {
       io.write(easing.swiftUISnippet(name: name, duration: duration, rounded: rounded, period: period))
     case .json: io.write(JSONWriter.string(easing.jsonValue(name: name, rounded: rounded, period: period)) + "\n")
     case .cssLinear:
-      let points = try arguments.double("--max-error") ?? 0.1
+      let points = try arguments.double("--max-error") ?? 100 * EasingExport.defaultMaximumError
       guard points > 0, points.isFinite else { throw UsageError("--max-error: '\(points)' must be a positive number") }
       let linear = try LinearEasing(progressOf: export.polynomial, maximumError: points / 100)
       io.write(export.cssLinearSnippet(name: name, linear: linear))
@@ -142,6 +147,8 @@ enum ExportCommand: CurveKitCommand {
       io.write(JSONWriter.string(export.designTokens(name: name, period: period)) + "\n")
     case .keyframes:
       io.write(JSONWriter.string(keyframesJSON(try BezierKeyframes(progressOf: export.polynomial), name: name)) + "\n")
+    case .compose:
+      io.write(export.composeSnippet(name: name, rounded: try rounded ?? export.pastedEasing(), period: period))
     }
     for note in export.notes { io.writeError("\(note)\n") }
     return .success

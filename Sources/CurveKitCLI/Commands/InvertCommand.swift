@@ -38,7 +38,8 @@ enum InvertCommand: CurveKitCommand {
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
     let (specPath, levelTexts) = CurveSourceOptions.specAndValues(arguments)
-    let curve = try CurveSourceOptions.resolve(arguments, specPath: specPath, io: io)
+    // Levels in and times out in the spec's own units, each axis a flag gives replaced.
+    let (curve, units) = try CurveSourceOptions.resolveWithValueUnits(arguments, specPath: specPath, io: io)
     let method = try arguments.choice("--method", as: InverseMethod.self) ?? .auto
     let inverse: (Double) -> Double
     if curve.polynomial.degree <= 3, let cubic = curve.cubic {
@@ -52,8 +53,6 @@ enum InvertCommand: CurveKitCommand {
       }
       inverse = { polynomial.normalizedElapsed(forLevel: $0, method: method) }
     }
-    // Levels in and times out in --days / --percent, else in a spec's own units.
-    let units = try CurveSourceOptions.units(arguments) ?? curve.spec?.units ?? .normalized
     let solve: (Double) -> Double =
       units == .normalized ? inverse : { units.display(time: inverse(units.normalized(level: $0))) }
     if arguments.has("--bits") {
@@ -61,10 +60,16 @@ enum InvertCommand: CurveKitCommand {
       BitPatternLines.write(try BitPatternLines.read(io).map(solve), to: io)
       return .success
     }
+    // A spec under the depletion endpoints declares its levels' range; flags' curves clamp.
+    let declared = curve.spec?.endpoints == true
     if !levelTexts.isEmpty {
       var levels: [Double] = []
       for (index, text) in levelTexts.enumerated() {
-        levels.append(try NumberArgument.finiteDouble(text, what: "LEVEL \(index + 1)"))
+        let level = try NumberArgument.finiteDouble(text, what: "LEVEL \(index + 1)")
+        if let problem = CurveSourceOptions.levelProblem(level, units: units, declared: declared) {
+          throw UsageError("LEVEL \(index + 1): \(problem)")
+        }
+        levels.append(level)
       }
       for level in levels { io.write(solve(level).description + "\n") }
       return .success
@@ -75,6 +80,9 @@ enum InvertCommand: CurveKitCommand {
       var parsed = NumberStreaming.plainDecimal(bytes)
       if parsed == nil { parsed = try parseLevel(bytes, line: reader.lineNumber, source: reader.sourceName) }
       guard let level = parsed else { return }
+      if let problem = CurveSourceOptions.levelProblem(level, units: units, declared: declared) {
+        throw UsageError("\(reader.sourceName):\(reader.lineNumber): \(problem)")
+      }
       writer.append(solve(level))
     }) {}
     writer.flush()
