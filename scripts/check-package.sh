@@ -16,11 +16,24 @@ cd "$repo"
 work="$(mktemp -d "${TMPDIR:-/tmp}/curvekit-check-package.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
+# --curvekit PATH compares with that build (scripts/test.sh passes the one it built with
+# warnings as errors, so building it again with other flags is not needed).
+reference=""
+if [[ "${1:-}" == "--curvekit" && -n "${2:-}" ]]; then
+  reference="$2"
+elif [[ $# -gt 0 ]]; then
+  echo "error: unknown argument '$1' (usage: scripts/check-package.sh [--curvekit PATH])" >&2
+  exit 2
+fi
+
 archive="$(scripts/package.sh | tail -n 1)"
 [[ -f "$archive" ]] || { echo "error: scripts/package.sh made no archive" >&2; exit 1; }
-echo "==> building the debug curvekit to compare with" >&2
-swift build --product curvekit >&2
-reference="$repo/.build/debug/curvekit"
+if [[ -z "$reference" ]]; then
+  echo "==> building the debug curvekit to compare with" >&2
+  swift build --product curvekit >&2
+  reference="$repo/.build/debug/curvekit"
+fi
+[[ -x "$reference" ]] || { echo "error: no curvekit at $reference" >&2; exit 2; }
 
 tar -xzf "$archive" -C "$work"
 packaged="$(find "$work" -mindepth 2 -maxdepth 2 -name curvekit -type f | head -n 1)"

@@ -86,6 +86,8 @@ stage "generated code: every variant compiled, linked and run with plain swiftc"
 
 stage "generated Kotlin and TypeScript against the Swift library, bit for bit" scripts/check-generated-languages.sh --curvekit "$(swift build --show-bin-path)/curvekit"
 
+stage "the packaged curvekit: static, runs without Swift or LAPACK, the same bytes" scripts/check-package.sh --curvekit "$(swift build --show-bin-path)/curvekit"
+
 stage "benchmarks smoke run (accuracy checked, timing never asserted)" quietly scripts/bench.sh --quick
 
 stage "curvekit design: end-to-end browser tests (Chromium + Playwright)" scripts/check-studio.sh --curvekit "$(swift build -c release --package-path Benchmarks --show-bin-path)/curvekit"
