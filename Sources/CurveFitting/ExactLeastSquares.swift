@@ -20,10 +20,10 @@ import CurveCore
 ///   reported as not certified (``CoefficientRounding/fixedOrder``).
 enum ExactLeastSquares {
   /// The limb products (32 × 32-bit multiply-adds) one exact solve may spend before it
-  /// stops: about 40 ms of one core in a release build here (Benchmarks:
-  /// `fit/extreme-exponent`). The exact solves of the 41 reference problems (degree 1–10)
-  /// need at most half of it (`ExactSolverWorkTests`); a point at t = 10⁻³⁰⁰ at degree 10
-  /// needs more than that in its first elimination step alone.
+  /// stops: tens of milliseconds of one core in a release build. It runs only where the
+  /// 256-bit solve's bound cannot decide (none of the 41 reference problems of degree 1–10,
+  /// `ExactSolverWorkTests`); a point at t = 10⁻³⁰⁰ at degree 10 makes the exact solve's
+  /// first elimination step alone cost more than this.
   static let workBudget: Int64 = 1 << 24
 
   /// Significant bits each equation keeps in ``boundedOptimum(_:degree:work:)``.
