@@ -3,7 +3,8 @@
 /// How a fit's coefficients relate to the exact optimum of the stated problem.
 public enum CoefficientRounding: String, Sendable, Hashable, Codable {
   /// Each coefficient is the exact optimum rounded to the nearest double (ties to even),
-  /// decided by a certified error bound.
+  /// decided by a certified error bound: the double-double one, or, where exact arithmetic
+  /// would pass its work budget, the bound of a 256-bit exact solve.
   case certified
   /// Each coefficient is the exact optimum rounded to the nearest double (ties to even),
   /// decided in exact rational arithmetic because the bound could not decide it.
@@ -20,15 +21,20 @@ public enum CoefficientRounding: String, Sendable, Hashable, Codable {
   /// of the exact-sum system), and the rare monotone `enforce` optimum whose exact refinement
   /// does not apply (those on a straight edge are the rounded optimum of their equality
   /// problem unless rounding makes a flat end rise by an ulp); every `enforce` optimum of
-  /// degree 4…10 (within 10⁻⁹ of the optimum, rounded so f′ cannot rise); and the
+  /// degree 4…10 (within 10⁻⁹ of the optimum, rounded so f′ cannot rise); the
   /// unconstrained comparison in such a report where correct rounding would need exact
-  /// arithmetic.
+  /// arithmetic; and a fit whose exact arithmetic would pass its work budget (data spanning
+  /// an extreme exponent range, such as a point at t = 10⁻³⁰⁰ at degree 6–10) and whose
+  /// bounded-precision solve cannot prove its rounding (the exact optimum of the system with
+  /// each equation truncated to 256 bits, see `ExactLeastSquares`): every fit finishes in
+  /// bounded time.
   case fixedOrder
 
   /// LAPACK's solution as computed on this machine: streamed data from a pipe too
   /// ill-conditioned (degree 9–10 in the monomial basis) for the double-double certificate,
-  /// which only exact arithmetic over a second read could decide. Its last bits may differ
-  /// between machines.
+  /// which only exact arithmetic over a second read could decide; and, in memory, a fit past
+  /// the exact work budget whose bounded-precision and double-double systems are both
+  /// singular. Its last bits may differ between machines.
   case solverDependent
 
   /// True for ``certified`` and ``exact``.

@@ -52,7 +52,9 @@ public enum LeastSquaresFitter {
       let solution = CorrectRounding.solve(
         moments: moments, constraints: problem.constraints, candidate: first.ascending,
         undecided: {
-          guard let cheapFallback else { return ExactLeastSquares.roundedOptimum(problem).map { ($0, .exact) } }
+          guard let cheapFallback else {
+            return ExactLeastSquares.fallback(problem, moments: moments, candidate: first.ascending)
+          }
           let ascending =
             CorrectRounding.fixedOrder(moments: moments, constraints: problem.constraints) ?? cheapFallback()
           return ascending.map { ($0, .fixedOrder) }

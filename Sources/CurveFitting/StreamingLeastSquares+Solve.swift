@@ -117,11 +117,11 @@ extension StreamingLeastSquares {
   /// it is already correctly rounded or the pass saw different data.
   public func correctlyRounded(_ report: FitReport, with pass: ExactPass) -> FitReport {
     guard !report.rounding.isCorrectlyRounded, pass.count == count,
-      let ascending = ExactLeastSquares.roundedOptimum(pass.sums, constraints: constraints),
+      let (ascending, rounding) = ExactLeastSquares.correctlyRounded(pass.sums, constraints: constraints),
       let polynomial = try? Polynomial(coefficients: ascending.reversed())
     else { return report }
     return report.replacing(
-      polynomial: polynomial, rss: moments.finished().residualSumOfSquares(ascending: ascending), rounding: .exact)
+      polynomial: polynomial, rss: moments.finished().residualSumOfSquares(ascending: ascending), rounding: rounding)
   }
 
   /// A second read of streamed data in exact arithmetic (see ``correctlyRounded(_:with:)``).

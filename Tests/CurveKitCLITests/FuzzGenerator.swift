@@ -179,6 +179,52 @@ struct FuzzGenerator {
     return arguments
   }
 
+  /// A fit at degree 6–10 of a depletion (f(0) = 1, f(1) = 0) with one extreme value: a t
+  /// down to the smallest subnormal, a y or a weight at either end of the exponent range,
+  /// or a constraint at a tiny t (issue 34, finding C).
+  mutating func extremeExponentProblem() -> (
+    points: [(t: Double, y: Double)], weights: [Double]?, degree: Int, constraints: [(t: Double, value: Double)],
+    extreme: String, extremeT: Double?
+  ) {
+    let degree = int(6...10)
+    let count = degree + int(1...6)
+    var points = (0..<count).map { index -> (t: Double, y: Double) in
+      let t = (Double(index) + 0.2 + 0.6 * unit()) / Double(count)
+      return (t, 1 - t + 0.2 * t * (1 - t) * (unit() - 0.5))
+    }
+    var weights: [Double]? = nil
+    var constraints = [(t: 0.0, value: 1.0), (t: 1.0, value: 0.0)]
+    let tiny = pick([0x1p-1074, 1e-300, 0x1p-1022, 1e-200, 1e-100]) * (1 + Double(int(0...7)))
+    let huge = pick([1e300, 0x1p1023, 1e200, 1e150])
+    let index = int(0...(count - 1))
+    let extreme: String
+    var extremeT: Double? = nil
+    switch int(0...5) {
+    case 0:
+      points[index].t = tiny
+      extremeT = tiny
+      extreme = "t = \(tiny)"
+    case 1:
+      points[index].y = chance(0.5) ? huge : -huge
+      extreme = "y = \(points[index].y)"
+    case 2:
+      points[index].y = tiny
+      extreme = "y = \(tiny)"
+    case 3:
+      weights = (0..<count).map { $0 == index ? (chance(0.5) ? tiny : huge) : 1 }
+      extreme = "weight = \(weights?[index] ?? 1)"
+    case 4:
+      constraints.append((t: tiny, value: 1))
+      extreme = "value@\(tiny) = 1"
+    default:
+      points[index].t = tiny
+      points[(index + 1) % count].t = tiny * 3
+      extremeT = tiny
+      extreme = "t = \(tiny) and \(tiny * 3)"
+    }
+    return (points, weights, degree, constraints, extreme, extremeT)
+  }
+
   /// A `curvekit check --coefficients …` command line.
   mutating func checkArguments() -> [String] {
     let degree = int(0...5)

@@ -1,11 +1,12 @@
 import CurveCore
-import CurveFitting
 import CurveKitCLI
 import CurveKitTestSupport
 import CurvePipeline
 import CurveSpec
 import Foundation
 import Testing
+
+@testable import CurveFitting
 
 /// Seeded fuzzing of specs and command lines (issue 6).
 ///
@@ -219,5 +220,46 @@ struct FuzzTests {
       "fuzz | shard \(shard) of \(Self.shards), \(Self.caseCount) cases in all (seed \(Self.seed)): \(counts.specs) specs, \(counts.files) spec files via the CLI, \(counts.fit) fit and \(counts.check) check command lines"
     )
     #expect(Self.caseCount >= 10_000 || ProcessInfo.processInfo.environment["CURVEKIT_FUZZ_CASES"] != nil)
+  }
+
+  /// Extreme-exponent fits (issue 34, finding C) per run: one per 2 000 fuzz cases, at least 5.
+  static var extremeCaseCount: Int { max(5, caseCount / 2000) }
+
+  @Test(
+    "extreme-exponent fits at degree 6–10: the exact fallback's work stays within its budget plus the bounded solve")
+  func extremeExponentWork() throws {
+    // The bounded-precision solve (13 unknowns at most, 256-bit equations) stays below 2²⁵.
+    let ceiling = ExactLeastSquares.workBudget + (1 << 25)
+    var overBudget = 0
+    for index in 0..<Self.extremeCaseCount {
+      var generator = FuzzGenerator(seed: Self.seed ^ 0x34C, index: index)
+      let spec = generator.extremeExponentProblem()
+      let problem = FitProblem(
+        points: spec.points.map { DataPoint(t: $0.t, y: $0.y) }, weights: spec.weights, degree: spec.degree,
+        constraints: spec.constraints.map { .value(at: $0.t, equals: $0.value) })
+      let context = "extreme case \(index) (seed \(Self.seed)), degree \(spec.degree), \(spec.extreme)"
+      let moments = MomentSums(problem: problem).finished()
+      var work = ExactLeastSquares.Work(budget: ExactLeastSquares.workBudget)
+      let answer = ExactLeastSquares.fallback(
+        problem, moments: moments, candidate: Array(repeating: 0, count: spec.degree + 1), work: &work)
+      #expect(work.limbProducts <= ceiling, "\(context): \(work.limbProducts) limb products")
+      // The 3ad28e5 fallback, the exact solve alone, charged at least its first step: for a
+      // point at t ≤ 10⁻²⁹⁰, more than this whole answer (seconds in a release build).
+      if let t = spec.extremeT, t <= 1e-290 {
+        let rows = ExactLeastSquares.exactRows(ExactLeastSquares.exactSums(problem), constraints: problem.constraints)
+        let firstStep = ExactLeastSquares.firstStepWork(rows.map(ExactLeastSquares.integerRow))
+        #expect(work.limbProducts < firstStep, "\(context): \(work.limbProducts) vs the exact first step \(firstStep)")
+      }
+      if let answer {
+        #expect(answer.ascending.allSatisfy { $0.isFinite }, "\(context)")
+        if !answer.rounding.isCorrectlyRounded { overBudget += 1 }
+      }
+      // The whole fit: a report or a typed error, never a trap, and the report says how it
+      // relates to the exact optimum.
+      if let report = try? LeastSquaresFitter.fit(problem), let answer {
+        #expect(report.rounding.isCorrectlyRounded || report.rounding == answer.rounding, "\(context)")
+      }
+    }
+    print("fuzz | \(Self.extremeCaseCount) extreme-exponent fits, \(overBudget) not certified within the budget")
   }
 }

@@ -20,6 +20,7 @@ let context = BenchmarkContext(options: options)
 var allCases = ForwardBenchmarks.cases(context) + CReferenceBenchmarks.cases(context)
 allCases += CReferenceBenchmarks.bisectionCases(context) + InverseBenchmarks.cases(context)
 allCases += RootsBenchmarks.cases(context) + FittingBenchmarks.cases(context) + MonotoneBenchmarks.cases(context)
+allCases += ExtremeFitBenchmarks.cases(context)
 for index in allCases.indices { allCases[index].interleaveGroup = InterleaveGroups.group(for: allCases[index].name) }
 let selected = allCases.filter { options.selects($0.name) }
 
