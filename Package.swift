@@ -187,7 +187,7 @@ let package = Package(
       name: "CurveKitCLITests",
       dependencies: [
         "CurveKitCLI", "CurveStudioCLI", "CurveCore", "CurveSchedule", "CurvePipeline", "CurveFitting", "CurveSpec",
-        "CurveStudio", "CurveStudioServer", "CurveKitTestSupport",
+        "CurveCodegen", "CurveStudio", "CurveStudioServer", "CurveKitTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

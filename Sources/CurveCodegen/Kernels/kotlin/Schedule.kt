@@ -87,6 +87,32 @@
         return Pair(found, shown(found, refill, duration))
     }
 
+    // The refill date at which a fill shows level at date (DepletionScheduleKernel.refillDate).
+    private fun refillDate(level: Double, date: Double, duration: Double): Double {
+        val clampedLevel = swiftMax(0.0, swiftMin(1.0, level))
+        val normalized = swiftMax(0.0, swiftMin(1.0, normalizedElapsed(clampedLevel)))
+        return date + -normalized * duration
+    }
+
+    private fun levelAtDate(date: Double, refill: Double, duration: Double): Double =
+        level(normalizedElapsed(date, refill, duration))
+
+    // The first date at which the level reaches target, or null when it never does in the period
+    // (DepletionScheduleKernel.date(whenLevelReaches:)).
+    private fun dateWhenLevelReaches(target: Double, refill: Double, duration: Double): Double? {
+        if (!(duration > 0 && duration.isFinite() && !target.isNaN())) return null
+        val end = endOfPeriod(refill, duration)
+        val falling = levelAtDate(end, refill, duration) < levelAtDate(refill, refill, duration)
+        val reached = { date: Double ->
+            if (falling) levelAtDate(date, refill, duration) <= target else levelAtDate(date, refill, duration) >= target
+        }
+        if (reached(refill)) return refill
+        if (!reached(end)) return null
+        val t = swiftMax(0.0, swiftMin(1.0, normalizedElapsed(target)))
+        val guess = refill + t * duration
+        return firstDate(refill, end, guess, reached)
+    }
+
     // Unix milliseconds as `curvekit timeline` prints them: the least double u with
     // u - 978307200 >= date, then its shortest round-trip decimal rounded up to the millisecond.
     private fun epochMillis(date: Double): Long {

@@ -88,6 +88,30 @@ function nextChange(
   return [found, shown(found)];
 }
 
+// The refill date at which a fill shows level at date (DepletionScheduleKernel.refillDate).
+function refillDate(level: number, date: number, duration: number, inverse: (level: number) => number): number {
+  const clampedLevel = swiftMax(0.0, swiftMin(1.0, level));
+  const normalized = swiftMax(0.0, swiftMin(1.0, inverse(clampedLevel)));
+  return date + -normalized * duration;
+}
+
+// The first date at which the level reaches target, or null when it never does in the period
+// (DepletionScheduleKernel.date(whenLevelReaches:)).
+function dateWhenLevelReaches(
+  target: number, refill: number, duration: number, levelOf: (date: number) => number,
+  inverse: (level: number) => number,
+): number | null {
+  if (!(duration > 0 && Number.isFinite(duration) && !Number.isNaN(target))) return null;
+  const end = endOfPeriod(refill, duration);
+  const falling = levelOf(end) < levelOf(refill);
+  const reached = (date: number): boolean => (falling ? levelOf(date) <= target : levelOf(date) >= target);
+  if (reached(refill)) return refill;
+  if (!reached(end)) return null;
+  const t = swiftMax(0.0, swiftMin(1.0, inverse(target)));
+  const guess = refill + t * duration;
+  return firstDate(refill, end, guess, reached);
+}
+
 // Unix milliseconds as `curvekit timeline` prints them: the least double u with
 // u - 978307200 >= date, then its shortest round-trip decimal rounded up to the millisecond.
 function epochMillis(date: number): number {
