@@ -9,7 +9,10 @@
 #      (0, -0, 1, NaN, ±Infinity, subnormals, out of range, seeded values), `curvekit invert
 #      --bits` on >= 10^3 levels, and `curvekit timeline --json` for four refills and periods;
 #   3. scripts/languages/compare.mjs compares every level and inverse bit pattern and every
-#      timeline date to the millisecond, and fails on any difference.
+#      timeline date to the millisecond (whole timelines, from/through windows against
+#      `curvekit timeline --from --through`, and nextPercentageChange against the first change
+#      after --from), and fails on any difference; epochMillisWhenLevelReaches and
+#      refillEpochMillis (no CLI prints them) must agree between Kotlin and TypeScript.
 # Installs kotlin and node-typescript with apt when missing (scripts/apt-ensure.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
