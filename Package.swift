@@ -61,9 +61,28 @@ let package = Package(
     .target(name: "CurveEasing", dependencies: ["CurveCore"]),
     .target(
       name: "CurvePipeline", dependencies: ["CurveCore", "CurveSchedule", "CurveFitting", "CurveSpec", "CurveEasing"]),
-    // InverseKernelSource+Files.swift is checked in (scripts/embed-kernels.sh writes it), so
-    // a consumer's build runs no build-tool plugin of CurveKit's own.
-    .target(name: "CurveCodegen", dependencies: ["CurveCore", "CurveSpec", "CurvePipeline"]),
+    // The kernels generated code embeds are real files: Kernels/swift/ links to CurveCore's and
+    // CurveSchedule's kernel files, Kernels/kotlin/ and Kernels/typescript/ hold their ports.
+    // SwiftPM embeds them (a built-in resource rule, so a consumer's build runs no plugin).
+    .target(
+      name: "CurveCodegen", dependencies: ["CurveCore", "CurveSpec", "CurvePipeline"],
+      resources: [
+        .embedInCode("Kernels/swift/CubicInverseKernel.swift"),
+        .embedInCode("Kernels/swift/CubicInverseKernel+Residual.swift"),
+        .embedInCode("Kernels/swift/CubicInverseKernel+Newton.swift"),
+        .embedInCode("Kernels/swift/CubicInverseKernel+Cardano.swift"),
+        .embedInCode("Kernels/swift/CubicInverseKernel+Table.swift"),
+        .embedInCode("Kernels/swift/CubicInverseKernel+Auto.swift"),
+        .embedInCode("Kernels/swift/CubicInverseKernel+Polynomial.swift"),
+        .embedInCode("Kernels/swift/DepletionScheduleKernel.swift"),
+        .embedInCode("Kernels/kotlin/Common.kt"), .embedInCode("Kernels/kotlin/Cubic.kt"),
+        .embedInCode("Kernels/kotlin/Auto.kt"), .embedInCode("Kernels/kotlin/Polynomial.kt"),
+        .embedInCode("Kernels/kotlin/Bisection.kt"), .embedInCode("Kernels/kotlin/Schedule.kt"),
+        .embedInCode("Kernels/typescript/common.ts"), .embedInCode("Kernels/typescript/cubic.ts"),
+        .embedInCode("Kernels/typescript/auto.ts"), .embedInCode("Kernels/typescript/polynomial.ts"),
+        .embedInCode("Kernels/typescript/bisection.ts"), .embedInCode("Kernels/typescript/schedule.ts"),
+      ]
+    ),
     .target(name: "CurveDesign", dependencies: ["CurveCore", "CurveSpec", "CurveEasing", "CurvePipeline"]),
     // The studio: an HTTP server that knows nothing of curves, and the app on the pipeline.
     .target(name: "CurveStudioServer"),
@@ -137,9 +156,6 @@ let package = Package(
       pkgConfig: "lapack",
       providers: [.apt(["liblapack-dev", "libopenblas-dev", "pkg-config"])]
     ),
-    // Developer tool (not a product): scripts/embed-kernels.sh runs it to copy the kernel files
-    // into CurveCodegen as InverseKernelSource.files, so generated code embeds the library's kernels.
-    .executableTarget(name: "EmbedInverseKernels"),
 
     // MARK: - Tests
 
@@ -155,12 +171,16 @@ let package = Package(
     .testTarget(
       name: "CurveCodegenTests", dependencies: ["CurveCodegen", "CurvePipeline", "CurveSpec", "CurveKitTestSupport"]),
     // Compiles the checked-in golden generated files and checks them against the library.
-    // Golden/ links to Tests/Fixtures/codegen, so the golden files are compiled here.
+    // The goldens (Tests/Fixtures/codegen) mark each kernel region with one line; the
+    // ExpandGoldenKernels plugin expands them, and the expanded copies are compiled here.
     .testTarget(
       name: "GeneratedCodeTests",
       dependencies: ["CurveCore", "CurveSchedule", "CurveKitTestSupport"],
-      exclude: ["Golden/README.md"]
+      plugins: ["ExpandGoldenKernels"]
     ),
+    // Test-only (not products): expands the goldens' kernel markers for GeneratedCodeTests.
+    .executableTarget(name: "expand-golden-kernels", dependencies: ["CurveCodegen"], path: "Tests/ExpandGoldenKernels"),
+    .plugin(name: "ExpandGoldenKernels", capability: .buildTool(), dependencies: ["expand-golden-kernels"]),
     .testTarget(
       name: "CurveDesignTests",
       dependencies: ["CurveDesign", "CurveEasing", "CurvePipeline", "CurveSpec", "CurveFitting", "CurveKitTestSupport"]),
@@ -175,7 +195,7 @@ let package = Package(
       name: "CurveKitCLITests",
       dependencies: [
         "CurveKitCLI", "CurveStudioCLI", "CurveCore", "CurveSchedule", "CurvePipeline", "CurveFitting", "CurveSpec",
-        "CurveStudio", "CurveStudioServer", "CurveKitTestSupport",
+        "CurveCodegen", "CurveStudio", "CurveStudioServer", "CurveKitTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -23,13 +23,19 @@ public struct GenerationOptions: Sendable, Hashable {
   /// The error limits, in percentage points, whose certified linear ramps the file carries for
   /// `progressSegments` (needs the schedule); empty for none.
   public var progressSegmentLimits: [Double]
+  /// The CSS easing of the curve as `curvekit export` prints it (CurveDesign decides it; the
+  /// generator only carries it): a TypeScript file exports it as `cssEasing`. Nil for none.
+  public var cssEasing: String?
+  /// The certified CSS `linear()` easing as `curvekit export --format css-linear` prints it, which
+  /// a TypeScript file exports as `cssLinearEasing` when asked. Nil for none.
+  public var cssLinearEasing: String?
 
   /// Creates options; `auto` inverse, `internal` access, no schedule, no conformances, no
   /// Kotlin package and no Compose adapter by default.
   public init(
     typeName: String, access: AccessLevel = .internal, inverse: InverseMethod = .auto, withSchedule: Bool = false,
     conformances: [String] = [], packageName: String? = nil, composeEasing: Bool = false,
-    progressSegmentLimits: [Double] = []
+    progressSegmentLimits: [Double] = [], cssEasing: String? = nil, cssLinearEasing: String? = nil
   ) {
     self.typeName = typeName
     self.access = access
@@ -39,6 +45,8 @@ public struct GenerationOptions: Sendable, Hashable {
     self.packageName = packageName
     self.composeEasing = composeEasing
     self.progressSegmentLimits = progressSegmentLimits
+    self.cssEasing = cssEasing
+    self.cssLinearEasing = cssLinearEasing
   }
 
   /// Checks `name` as the generated namespace's name, by the one type-name rule the spec

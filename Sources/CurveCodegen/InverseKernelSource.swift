@@ -3,15 +3,14 @@ import CurveCore
 /// The library kernels that generated files embed, and which of them each inverse method and
 /// the schedule helpers need.
 ///
-/// The texts in ``files`` are the bytes of `Sources/CurveCore/CubicInverseKernel*.swift` and
-/// `Sources/CurveSchedule/DepletionScheduleKernel*.swift`, copied byte for byte into the
-/// checked-in `InverseKernelSource+Files.swift` by `scripts/embed-kernels.sh` (the
-/// `EmbedInverseKernels` tool). Checked in rather than produced by a build-tool plugin, so a
-/// consumer's build of the plugin tool runs no nested plugin; CurveCodegenTests fails when a
-/// kernel changed and the script was not run. A generated file carries the lines between each file's
-/// `curvekit:embed-begin` and `curvekit:embed-end` markers unchanged, inside
-/// `extension <Type>.<namespace>`, so the generated code runs the library's own operations and
-/// agrees with it bit for bit.
+/// SwiftPM embeds the kernel files themselves: `Sources/CurveCodegen/Kernels/swift/` holds
+/// symbolic links to `Sources/CurveCore/CubicInverseKernel*.swift` and
+/// `Sources/CurveSchedule/DepletionScheduleKernel.swift`, listed as `.embedInCode` resources,
+/// so ``fileText(_:)`` is the library's file byte for byte as it was when CurveCodegen was built
+/// (an edit is re-embedded on the next incremental build). A generated file carries the lines
+/// between each file's `curvekit:embed-begin` and `curvekit:embed-end` markers unchanged,
+/// inside `extension <Type>.<namespace>`, so the generated code runs the library's own
+/// operations and agrees with it bit for bit.
 public enum InverseKernelSource {
   /// One kernel file.
   public enum Part: String, Sendable, CaseIterable {
@@ -50,24 +49,44 @@ public enum InverseKernelSource {
   public static let endMarker = "// curvekit:embed-end"
 
   /// The complete text of a kernel file as CurveCodegen carries it, byte for byte as it was
-  /// on disk when CurveCodegen was built; empty when the build embedded no such file.
+  /// on disk when CurveCodegen was built.
   public static func fileText(_ part: Part) -> String {
-    guard let entry = files.first(where: { $0.name == part.fileName }) else { return "" }
-    return entry.text
+    String(decoding: bytes(part), as: UTF8.self)
+  }
+
+  /// The embedded bytes of `part` (SwiftPM's `.embedInCode` accessor names).
+  static func bytes(_ part: Part) -> [UInt8] {
+    switch part {
+    case .base: PackageResources.CubicInverseKernel_swift
+    case .residual: PackageResources.CubicInverseKernel_Residual_swift
+    case .newton: PackageResources.CubicInverseKernel_Newton_swift
+    case .cardano: PackageResources.CubicInverseKernel_Cardano_swift
+    case .table: PackageResources.CubicInverseKernel_Table_swift
+    case .auto: PackageResources.CubicInverseKernel_Auto_swift
+    case .polynomial: PackageResources.CubicInverseKernel_Polynomial_swift
+    case .schedule: PackageResources.DepletionScheduleKernel_swift
+    }
   }
 
   /// The lines strictly between the embed markers of `part`, each ending in a newline;
   /// empty when the markers are missing (a CurveCodegenTests failure, never silent).
   public static func embeddedBody(_ part: Part) -> String {
+    guard let lines = regionLines(fileText(part)) else { return "" }
+    return lines.map { "\($0)\n" }.joined()
+  }
+
+  /// The lines strictly between the first ``beginMarker`` line and the next ``endMarker`` line
+  /// of `text` (markers compared with their leading spaces dropped); nil without both markers.
+  static func regionLines(_ text: String) -> [Substring]? {
     var lines: [Substring] = []
     var inside = false
-    for line in fileText(part).split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = line.drop(while: { $0 == " " })
-      if trimmed == endMarker { return lines.map { "\($0)\n" }.joined() }
+      if inside && trimmed == endMarker { return lines }
       if inside { lines.append(line) }
       if trimmed == beginMarker { inside = true }
     }
-    return ""
+    return nil
   }
 
   /// The kernel files a generated inverse needs for a curve of `degree`, in dependency order

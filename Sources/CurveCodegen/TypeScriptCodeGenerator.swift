@@ -34,10 +34,51 @@ public enum TypeScriptCodeGenerator {
     if !parts.progressTables.isEmpty { out += progressDeclarations(parts.progressTables) }
     out += coefficientDeclarations(parts) + functions(parts, withSchedule: options.withSchedule)
     out += "/**\n" + parts.documentation.map { $0.isEmpty ? " *\n" : " * \(jsdoc($0))\n" }.joined() + " */\n"
-    out += "export const \(options.typeName) = Object.freeze({\n" + members(parts, withSchedule: options.withSchedule)
+    out += "export const \(options.typeName) = Object.freeze({\n" + cssMembers(options)
+    out += members(parts, withSchedule: options.withSchedule)
     if !parts.progressTables.isEmpty { out += progressMembers(parts.progressTables) }
     out += "});\n\n" + kernels(parts, withSchedule: options.withSchedule)
     return out
+  }
+
+  /// `cssEasing` and `cssLinearEasing`: the texts `curvekit export` prints, as CurveDesign made
+  /// them (given in the options), for WAAPI's `easing` and CSS-in-JS.
+  static func cssMembers(_ options: GenerationOptions) -> String {
+    var out = ""
+    if let css = options.cssEasing {
+      out += """
+          /**
+           * The curve's CSS easing (progress = 1 − level), exactly what `curvekit export` prints:
+           * ready for WAAPI's `easing` and CSS-in-JS.
+           */
+          cssEasing: \(stringLiteral(css)),
+
+
+        """
+    }
+    if let linear = options.cssLinearEasing {
+      out += """
+          /** The certified CSS `linear()` easing, exactly what `curvekit export --format css-linear` prints. */
+          cssLinearEasing: \(stringLiteral(linear)),
+
+
+        """
+    }
+    return out
+  }
+
+  /// A single-quoted TypeScript string literal of `text`.
+  static func stringLiteral(_ text: String) -> String {
+    var out = "'"
+    for character in text.unicodeScalars {
+      switch character {
+      case "\\": out += "\\\\"
+      case "'": out += "\\'"
+      case "\n": out += "\\n"
+      default: out.unicodeScalars.append(character)
+      }
+    }
+    return out + "'"
   }
 
   /// Text safe inside a JSDoc block: no `*/` that would end it early.
@@ -215,20 +256,71 @@ public enum TypeScriptCodeGenerator {
           },
 
           /**
-           * Every change of the widget's percentage after the refill, in time order: at each
-           * `epochMillis` the widget already shows the new percentage, and 1 ms earlier the previous
-           * one. Exactly the dates of `curvekit timeline` and CurveKit's
-           * `DepletionSchedule.percentageChanges`, to the millisecond. A full depletion has 100.
+           * The percentage the widget shows at `nowEpochMillis` (0 to 100): CurveKit's
+           * `DepletionSchedule.widgetPercentage(at:)`, from `currentLevel`.
            */
-          percentageChanges(refillEpochMillis: number, durationMillis: number = \(parts.durationMillis)): PercentageChange[] {
+          currentWidgetPercentage(refillEpochMillis: number, durationMillis: number, nowEpochMillis: number): number {
+            const refill = referenceSeconds(refillEpochMillis);
+            return percentageFor(levelAt(elapsedFraction(referenceSeconds(nowEpochMillis), refill, durationMillis / 1000.0)));
+          },
+
+          /**
+           * The refill moment at which a fill lasting `durationMillis` shows `level` at
+           * `nowEpochMillis`: the article's `setCurrentFill`, CurveKit's
+           * `DepletionSchedule.refillDate(forLevel:at:)` through this module's inverse, as epoch
+           * milliseconds rounded like `curvekit timeline`. Levels outside [0, 1] are clamped.
+           */
+          refillEpochMillis(level: number, nowEpochMillis: number, durationMillis: number = \(parts.durationMillis)): number {
+            return epochMillis(refillDate(level, referenceSeconds(nowEpochMillis), durationMillis / 1000.0, inverseAt));
+          },
+
+          /**
+           * The first change of the widget's percentage after `afterEpochMillis`, or null when it no
+           * longer changes in the period: CurveKit's `DepletionSchedule.nextPercentageChange(after:)`,
+           * the first entry of `curvekit timeline --from`.
+           */
+          nextPercentageChange(refillEpochMillis: number, durationMillis: number, afterEpochMillis: number): PercentageChange | null {
             const refill = referenceSeconds(refillEpochMillis);
             const duration = durationMillis / 1000.0;
+            const next = nextChange(referenceSeconds(afterEpochMillis), refill, duration, shownAt(refill, duration), inverseAt);
+            return next === null ? null : { epochMillis: epochMillis(next[0]), percentage: next[1] };
+          },
+
+          /**
+           * The first moment the level reaches `level` (at or below it on a falling curve), or null
+           * when it does not within the period: CurveKit's `DepletionSchedule.date(whenLevelReaches:)`
+           * as epoch milliseconds rounded like `curvekit timeline`.
+           */
+          epochMillisWhenLevelReaches(level: number, refillEpochMillis: number, durationMillis: number): number | null {
+            const refill = referenceSeconds(refillEpochMillis);
+            const duration = durationMillis / 1000.0;
+            const levelOf = (date: number): number => levelAt(elapsedFraction(date, refill, duration));
+            const date = dateWhenLevelReaches(level, refill, duration, levelOf, inverseAt);
+            return date === null ? null : epochMillis(date);
+          },
+
+          /**
+           * Every change of the widget's percentage after `fromEpochMillis` (default: the refill) up
+           * to `throughEpochMillis` (default: the end), in time order: at each `epochMillis` the
+           * widget already shows the new percentage, and 1 ms earlier the previous one. Exactly the
+           * dates of `curvekit timeline --from --through` and CurveKit's
+           * `DepletionSchedule.percentageChanges(from:through:)`, to the millisecond. A full
+           * depletion has 100.
+           */
+          percentageChanges(
+            refillEpochMillis: number, durationMillis: number = \(parts.durationMillis), fromEpochMillis?: number,
+            throughEpochMillis?: number,
+          ): PercentageChange[] {
+            const refill = referenceSeconds(refillEpochMillis);
+            const duration = durationMillis / 1000.0;
+            const end = throughEpochMillis === undefined ? null : referenceSeconds(throughEpochMillis);
             const shown = shownAt(refill, duration);
             const changes: PercentageChange[] = [];
-            let date = refill;
+            let date = fromEpochMillis === undefined ? refill : referenceSeconds(fromEpochMillis);
             while (changes.length < 10000) {
               const next = nextChange(date, refill, duration, shown, inverseAt);
               if (next === null) break;
+              if (end !== null && next[0] > end) break;
               changes.push({ epochMillis: epochMillis(next[0]), percentage: next[1] });
               date = next[0];
             }

@@ -68,28 +68,55 @@ struct GeneratorPropertyTests {
     #expect(throws: CodegenError.nonFiniteValue("x")) { try SwiftLiteral.double(-.infinity, what: "x") }
   }
 
-  /// The texts are checked in by scripts/embed-kernels.sh. This fails when a kernel was edited
-  /// and the script not run (or the build is stale, under `swift test --skip-build`), when the
-  /// tool changed a byte (a raw-string delimiter or line ending gone wrong), when a file was not
-  /// embedded, or when a kernel lost its markers.
-  @Test(
-    "the build-time kernel texts are byte-identical to CurveCore's files and have embed markers",
-    arguments: InverseKernelSource.Part.allCases)
-  func kernelsMatchCurveCore(_ part: InverseKernelSource.Part) throws {
-    let path = Fixtures.repositoryRoot + "/" + part.directory + "/" + part.fileName
-    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-    let library = try String(contentsOfFile: path, encoding: .utf8)
-    let embedded = InverseKernelSource.fileText(part)
-    #expect(!embedded.isEmpty, "\(part.fileName) was not embedded in CurveCodegen: run scripts/embed-kernels.sh")
-    // Compared to a Bool first, so a failure prints one line rather than every byte of both.
-    let identical = embedded.utf8.elementsEqual(bytes)
-    #expect(
-      identical,
-      "\(part.fileName) differs from the text embedded in CurveCodegen: run scripts/embed-kernels.sh")
+  /// SwiftPM embeds the kernel files through the links in Sources/CurveCodegen/Kernels/swift,
+  /// so the texts are the files; this checks that each one has its region to embed.
+  @Test("each embedded kernel file has its embed markers", arguments: InverseKernelSource.Part.allCases)
+  func kernelsHaveMarkers(_ part: InverseKernelSource.Part) throws {
+    let text = InverseKernelSource.fileText(part)
+    #expect(!text.isEmpty, "\(part.fileName) was not embedded in CurveCodegen")
     let body = InverseKernelSource.embeddedBody(part)
     #expect(!body.isEmpty, "\(part.fileName) lacks its embed markers")
-    let bodyInFile = body.isEmpty || library.contains(body)  // an empty body already failed above
-    #expect(bodyInFile, "the embedded region of \(part.fileName) is not in the file")
+    #expect(body.isEmpty || text.contains(body), "the embedded region of \(part.fileName) is not in the file")
+  }
+
+  /// The pin: a Kotlin or TypeScript port names each Swift kernel file it follows with the
+  /// SHA-256 of its bytes. A kernel edit changes the hash, so this fails (in `--quick` too)
+  /// until the ports are brought in line and their pins updated.
+  @Test(
+    "each Kotlin and TypeScript port is pinned to the current bytes of the Swift kernels it ports",
+    arguments: PortedKernel.allCases)
+  func portsArePinned(_ port: PortedKernel) throws {
+    for language in [TargetLanguage.kotlin, .typescript] {
+      let name = port.fileName(language)
+      #expect(!port.region(language).isEmpty, "\(name) lacks its embed markers")
+      let pins = port.pins(language)
+      #expect(!pins.isEmpty, "\(name) names no Swift file it ports (// ported from <folder>/<file> sha256 <hex>)")
+      for pin in pins {
+        let part = InverseKernelSource.Part.allCases.first {
+          "\($0.directory)/\($0.fileName)" == "Sources/" + pin.path
+        }
+        guard let part else {
+          Issue.record("\(name) pins \(pin.path), which is no embedded kernel file")
+          continue
+        }
+        let current = SHA256.hex(Array(InverseKernelSource.fileText(part).utf8))
+        #expect(
+          pin.sha256 == current,
+          """
+          \(part.fileName) changed since \(name) was ported from it (pinned sha256 \(pin.sha256), now \(current)): \
+          port the change to Sources/CurveCodegen/Kernels/\(language == .kotlin ? "kotlin" : "typescript")/\(name), \
+          then update its pin
+          """)
+      }
+    }
+  }
+
+  @Test("SHA-256 gives the FIPS 180-4 test vectors")
+  func sha256() {
+    #expect(SHA256.hex([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    let twoBlocks = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+    #expect(SHA256.hex(Array(twoBlocks.utf8)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
   }
 
   @Test("every kernel file of CurveCore and CurveSchedule is embedded")

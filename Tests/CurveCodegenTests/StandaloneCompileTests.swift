@@ -28,10 +28,22 @@ struct StandaloneCompileTests {
     }
     // `package` declarations need a package name, which SwiftPM always passes.
     let packageName = golden.options.access == .package ? ["-package-name", "Standalone"] : []
+    // The goldens mark their kernel regions; the compiled files are their expansions.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "curvekit-standalone-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var paths: [String] = []
+    for path in [golden.path] + golden.protocolPaths {
+      let expanded = directory.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent)
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      try InverseKernelSource.expandingKernelMarkers(text).write(to: expanded, atomically: true, encoding: .utf8)
+      paths.append(expanded.path)
+    }
     let result = try ProcessRunner.run(
       swiftc,
       ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-typecheck", "-module-name", "Standalone"]
-        + packageName + [golden.path] + golden.protocolPaths)
+        + packageName + paths)
     #expect(result.status == 0, "\(golden.options.typeName).swift:\n\(result.output)")
     #expect(!result.output.contains("warning:"), "\(result.output)")
   }

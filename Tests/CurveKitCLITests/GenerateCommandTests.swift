@@ -1,3 +1,4 @@
+import CurveCodegen
 import CurveKitCLI
 import CurveKitTestSupport
 import Foundation
@@ -22,7 +23,9 @@ struct GenerateCommandTests {
     let first = runCurveKit(["generate", Self.depletionSpec, "--type-name", "Depletion"])
     #expect(first.status == 0, "\(first.errors)")
     #expect(first.errors.isEmpty)
-    let golden = try String(contentsOfFile: Fixtures.path("codegen/Depletion.swift"), encoding: .utf8)
+    // The golden marks its kernel regions; the CLI prints them whole.
+    let golden = InverseKernelSource.expandingKernelMarkers(
+      try String(contentsOfFile: Fixtures.path("codegen/Depletion.swift"), encoding: .utf8))
     #expect(first.output == golden)
     let second = runCurveKit(["generate", Self.depletionSpec, "--type-name", "Depletion"])
     #expect(Array(second.output.utf8) == Array(first.output.utf8))
@@ -136,7 +139,9 @@ struct GenerateCommandTests {
   func higherDegrees() throws {
     let quintic = runCurveKit(["generate", Fixtures.path("specs/s-curve.curve.json")])
     #expect(quintic.status == 0, "\(quintic.errors)")
-    let golden = try String(contentsOfFile: Fixtures.path("codegen/SCurve.swift"), encoding: .utf8)
+    // The golden marks its kernel regions; the CLI prints them whole.
+    let golden = InverseKernelSource.expandingKernelMarkers(
+      try String(contentsOfFile: Fixtures.path("codegen/SCurve.swift"), encoding: .utf8))
     // The spec's codegen options are the golden's, which adds only a conformance.
     #expect(quintic.output == golden.replacing("\nextension SCurve: AnyScheduledCurve {}\n", with: ""))
     #expect(quintic.output.contains("public static let coefficients: [Double] = ["))

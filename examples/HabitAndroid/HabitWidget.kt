@@ -3,8 +3,14 @@
 // (to schedule updates). WeeklyHabit.kt is generated from examples/curves/weekly-habit.curve.json:
 //   curvekit generate examples/curves/weekly-habit.curve.json --language kotlin \
 //     --package com.example.habit --with-schedule --compose -o WeeklyHabit.kt
+// The second part is the Swift widget example's flow (examples/HabitTracker) on its own curve,
+// DepletionCurve.kt, generated the same way from
+// examples/HabitTracker/Sources/DepletionCurveModel/DepletionCurve.curve.json: the slider
+// (refillEpochMillis, the article's setCurrentFill), the widget timeline from now, the reload
+// date and the moment the level reaches one half, with the Swift example's numbers.
 // Every date is fixed, so the output is the same on every machine (and equal to
 // examples/HabitWeb's, line for line).
+import com.example.habit.DepletionCurve
 import com.example.habit.WeeklyHabit
 import java.time.Instant
 import java.time.ZoneOffset
@@ -40,4 +46,30 @@ fun main() {
     val half = WeeklyHabit.normalizedElapsed(0.5)
     println("level 50 % at t = ${percent(half)} of the week")
     println("easing at 0.5 (Compose): ${percent(WeeklyHabit.easing.transform(0.5f).toDouble())}")
+
+    habitFlow()
+}
+
+// examples/HabitTracker's flow: day 3 at noon the user drags the slider to 60 %.
+fun habitFlow() {
+    val refill = 1767600000000L // 2026-01-05T08:00:00Z
+    val duration = DepletionCurve.DEFAULT_DURATION_MILLIS
+    val now = refill + 302400000L // 3.5 days later: 2026-01-08T20:00:00Z
+    println()
+    println("DepletionCurve (examples/HabitTracker): at ${stamp(now)} the level is ${percent(DepletionCurve.currentLevel(refill, duration, now))}")
+    val moved = DepletionCurve.refillEpochMillis(0.6, now, duration)
+    println("refillEpochMillis(0.6) (setCurrentFill): the refill moves to ${stamp(moved)}")
+    println("level now: ${percent(DepletionCurve.currentLevel(moved, duration, now))}, widget ${DepletionCurve.currentWidgetPercentage(moved, duration, now)} %")
+    val changes = DepletionCurve.percentageChanges(moved, duration, now)
+    val entries = listOf(DepletionCurve.PercentageChange(now, DepletionCurve.currentWidgetPercentage(moved, duration, now))) + changes
+    println("widget timeline from ${stamp(now).replace(".000Z", "Z")}: ${entries.size} entries, one per change of the percentage")
+    for ((index, entry) in entries.withIndex()) {
+        if (index < 6 || index >= entries.size - 3) println("  ${stamp(entry.epochMillis)}  ${String.format("%3d", entry.percentage)} %")
+        if (index == 5) println("  …")
+    }
+    val reload = DepletionCurve.nextPercentageChange(moved, duration, now)
+    println("reload after: ${reload?.let { stamp(it.epochMillis) } ?: "never"} (the first change)")
+    val halfEmpty = DepletionCurve.epochMillisWhenLevelReaches(0.5, moved, duration)
+    println("level 0.5 reached at: ${halfEmpty?.let { stamp(it) } ?: "never"}")
+    println("the last change: ${stamp(DepletionCurve.percentageChanges(moved, duration).last().epochMillis)}")
 }

@@ -1,5 +1,6 @@
 import CurveCodegen
 import CurveCore
+import CurveDesign
 import CurvePipeline
 import CurveSpec
 
@@ -57,6 +58,9 @@ enum GenerateCommand: CurveKitCommand {
         "--language", placeholder: "LANG", help: "swift (default), kotlin or typescript; else from -o's extension."),
       .value("--package", placeholder: "NAME", help: "The Kotlin package (default: the spec's codegen.package)."),
       .flag("--compose", help: "Kotlin: add an androidx.compose.animation.core.Easing adapter."),
+      .value(
+        "--css-linear", placeholder: "PP",
+        help: "TypeScript: also carry the linear() easing within PP percentage points (export's css-linear)."),
       .value(
         "--progress-segments", placeholder: "PP,…",
         help: "Embed certified linear ramps for these error limits (percentage points); needs the schedule."),
@@ -118,7 +122,7 @@ enum GenerateCommand: CurveKitCommand {
       throw UsageError("--conform-to declares a Swift protocol conformance; it has no \(language.displayName) form")
     }
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
-    let options = try GenerationOptions.resolved(
+    var options = try GenerationOptions.resolved(
       for: curve, typeName: arguments.value("--type-name"),
       access: try arguments.choice("--access", as: AccessLevel.self),
       inverse: try arguments.choice("--inverse", as: InverseMethod.self),
@@ -134,7 +138,32 @@ enum GenerateCommand: CurveKitCommand {
       throw CodegenError.inverseUnavailableInLanguage(options.inverse, language: language)
     }
     try CurveSourceOptions.ship(curve, as: .generate, arguments: arguments, io: io)
+    try cssEasings(curve, arguments, language: language, into: &options)
     return (curve, options)
+  }
+
+  /// The CSS easings a TypeScript file carries, as `curvekit export` prints them (CurveDesign
+  /// decides them): `cssEasing` whenever the curve has a cubic-bezier, `cssLinearEasing` with
+  /// `--css-linear PP`.
+  /// - Throws: ``UsageError`` for `--css-linear` outside TypeScript or with a bad limit, and
+  ///   export's own error when the curve has no CSS easing and `--css-linear` asks for one.
+  static func cssEasings(
+    _ curve: FittedCurve, _ arguments: ParsedArguments, language: TargetLanguage, into options: inout GenerationOptions
+  ) throws {
+    let linearLimit = try arguments.double("--css-linear")
+    if linearLimit != nil, language != .typescript {
+      throw UsageError("--css-linear applies to --language typescript only")
+    }
+    guard language == .typescript else { return }
+    guard let export = try? EasingExport(curve) else {
+      if linearLimit != nil { _ = try EasingExport(curve) }  // rethrows export's reason
+      return
+    }
+    options.cssEasing = export.easing.cssFunction
+    if let points = linearLimit {
+      guard points > 0, points.isFinite else { throw UsageError("--css-linear: '\(points)' must be a positive number") }
+      options.cssLinearEasing = try LinearEasing(progressOf: export.polynomial, maximumError: points / 100).cssFunction
+    }
   }
 
   /// `--progress-segments 0.5,1`: positive percentage points, or nil when not given.

@@ -91,20 +91,64 @@ internal object WeeklyHabit {
     }
 
     /**
-     * Every change of the widget's percentage after the refill, in time order: at each
+     * The percentage the widget shows at [nowEpochMillis] (0 to 100): CurveKit's
+     * `DepletionSchedule.widgetPercentage(at:)`, from [currentLevel].
+     */
+    fun currentWidgetPercentage(refillEpochMillis: Long, durationMillis: Long, nowEpochMillis: Long): Int =
+        widgetPercentage(currentLevel(refillEpochMillis, durationMillis, nowEpochMillis))
+
+    /**
+     * The refill moment at which a fill lasting [durationMillis] shows [level] at
+     * [nowEpochMillis]: the article's `setCurrentFill`, CurveKit's
+     * `DepletionSchedule.refillDate(forLevel:at:)` through this file's inverse, as epoch
+     * milliseconds rounded like `curvekit timeline`. Levels outside [0, 1] are clamped.
+     */
+    fun refillEpochMillis(level: Double, nowEpochMillis: Long, durationMillis: Long = DEFAULT_DURATION_MILLIS): Long =
+        epochMillis(refillDate(level, referenceSeconds(nowEpochMillis), durationMillis.toDouble() / 1000.0))
+
+    /**
+     * The first change of the widget's percentage after [afterEpochMillis], or null when it
+     * no longer changes in the period: CurveKit's `DepletionSchedule.nextPercentageChange(after:)`,
+     * the first entry of `curvekit timeline --from`.
+     */
+    fun nextPercentageChange(refillEpochMillis: Long, durationMillis: Long, afterEpochMillis: Long): PercentageChange? {
+        val refill = referenceSeconds(refillEpochMillis)
+        val next = nextChange(referenceSeconds(afterEpochMillis), refill, durationMillis.toDouble() / 1000.0)
+            ?: return null
+        return PercentageChange(epochMillis(next.first), next.second)
+    }
+
+    /**
+     * The first moment the level reaches [level] (at or below it on a falling curve), or null
+     * when it does not within the period: CurveKit's `DepletionSchedule.date(whenLevelReaches:)`
+     * as epoch milliseconds rounded like `curvekit timeline`.
+     */
+    fun epochMillisWhenLevelReaches(level: Double, refillEpochMillis: Long, durationMillis: Long): Long? {
+        val refill = referenceSeconds(refillEpochMillis)
+        val date = dateWhenLevelReaches(level, refill, durationMillis.toDouble() / 1000.0) ?: return null
+        return epochMillis(date)
+    }
+
+    /**
+     * Every change of the widget's percentage after [fromEpochMillis] (default: the refill) up
+     * to [throughEpochMillis] (default: the end), in time order: at each
      * [PercentageChange.epochMillis] the widget already shows the new percentage, and 1 ms
-     * earlier the previous one. Exactly the dates of `curvekit timeline` and CurveKit's
-     * `DepletionSchedule.percentageChanges`, to the millisecond. A full depletion has 100.
+     * earlier the previous one. Exactly the dates of `curvekit timeline --from --through` and
+     * CurveKit's `DepletionSchedule.percentageChanges(from:through:)`, to the millisecond. A
+     * full depletion has 100.
      */
     fun percentageChanges(
-        refillEpochMillis: Long, durationMillis: Long = DEFAULT_DURATION_MILLIS
+        refillEpochMillis: Long, durationMillis: Long = DEFAULT_DURATION_MILLIS, fromEpochMillis: Long? = null,
+        throughEpochMillis: Long? = null
     ): List<PercentageChange> {
         val refill = referenceSeconds(refillEpochMillis)
         val duration = durationMillis.toDouble() / 1000.0
+        val end = if (throughEpochMillis == null) null else referenceSeconds(throughEpochMillis)
         val changes = ArrayList<PercentageChange>()
-        var date = refill
+        var date = if (fromEpochMillis == null) refill else referenceSeconds(fromEpochMillis)
         while (changes.size < 10000) {
             val next = nextChange(date, refill, duration) ?: break
+            if (end != null && next.first > end) break
             changes.add(PercentageChange(epochMillis(next.first), next.second))
             date = next.first
         }
@@ -504,6 +548,32 @@ internal object WeeklyHabit {
         val guess = refill + t * duration
         val found = firstDate(start, end, guess) { shown(it, refill, duration) != current }
         return Pair(found, shown(found, refill, duration))
+    }
+
+    // The refill date at which a fill shows level at date (DepletionScheduleKernel.refillDate).
+    private fun refillDate(level: Double, date: Double, duration: Double): Double {
+        val clampedLevel = swiftMax(0.0, swiftMin(1.0, level))
+        val normalized = swiftMax(0.0, swiftMin(1.0, normalizedElapsed(clampedLevel)))
+        return date + -normalized * duration
+    }
+
+    private fun levelAtDate(date: Double, refill: Double, duration: Double): Double =
+        level(normalizedElapsed(date, refill, duration))
+
+    // The first date at which the level reaches target, or null when it never does in the period
+    // (DepletionScheduleKernel.date(whenLevelReaches:)).
+    private fun dateWhenLevelReaches(target: Double, refill: Double, duration: Double): Double? {
+        if (!(duration > 0 && duration.isFinite() && !target.isNaN())) return null
+        val end = endOfPeriod(refill, duration)
+        val falling = levelAtDate(end, refill, duration) < levelAtDate(refill, refill, duration)
+        val reached = { date: Double ->
+            if (falling) levelAtDate(date, refill, duration) <= target else levelAtDate(date, refill, duration) >= target
+        }
+        if (reached(refill)) return refill
+        if (!reached(end)) return null
+        val t = swiftMax(0.0, swiftMin(1.0, normalizedElapsed(target)))
+        val guess = refill + t * duration
+        return firstDate(refill, end, guess, reached)
     }
 
     // Unix milliseconds as `curvekit timeline` prints them: the least double u with

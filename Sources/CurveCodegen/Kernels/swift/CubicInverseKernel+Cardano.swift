@@ -1,0 +1,1 @@
+../../../CurveCore/CubicInverseKernel+Cardano.swift

@@ -1,0 +1,1 @@
+../../../CurveCore/CubicInverseKernel+Newton.swift

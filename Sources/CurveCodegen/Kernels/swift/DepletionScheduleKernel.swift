@@ -1,0 +1,1 @@
+../../../CurveSchedule/DepletionScheduleKernel.swift
