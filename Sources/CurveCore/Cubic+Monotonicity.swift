@@ -32,8 +32,8 @@ extension Cubic {
         candidates.append((Self.nearestDouble(toRootOf: threeA, qb), -qa.signum * discriminant.signum, nil))
       }
     }
-    let maximum = candidates.map(\.sign).max() ?? 0
-    let minimum = candidates.map(\.sign).min() ?? 0
+    let maximum = candidates.map { $0.sign }.max() ?? 0
+    let minimum = candidates.map { $0.sign }.min() ?? 0
     func flats() -> [FlatPoint] {
       candidates.filter { $0.sign == 0 }
         .map { FlatPoint(t: $0.t, isExact: $0.exact != nil || slopeSign(at: $0.t) == 0) }

@@ -161,7 +161,7 @@ extension CubicInverseTable {
       for k in (row + 1)..<n { sum -= matrix[row * n + k] * values[k] }
       values[row] = sum / matrix[row * n + row]
     }
-    return values.allSatisfy(\.isFinite)
+    return values.allSatisfy { $0.isFinite }
   }
 
   /// The kernel with the constant terms of the cells holding the two end levels nudged

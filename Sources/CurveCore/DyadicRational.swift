@@ -28,11 +28,12 @@ package struct DyadicRational: Sendable, Hashable {
       self = .zero
       return
     }
-    let bits = value.bitPattern
-    let biased = Int((bits >> 52) & 0x7FF)
-    let fraction = bits & ((1 << 52) - 1)
-    let significand = biased == 0 ? fraction : fraction | (1 << 52)
-    let integer = ExactInteger(Int(significand))
+    // The 53-bit significand stays in 64-bit integers: `Int` is 32 bits on wasm32 and arm64_32.
+    let bits: UInt64 = value.bitPattern
+    let biased = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF)
+    let fraction: UInt64 = bits & ((1 << 52) - 1)
+    let significand: UInt64 = biased == 0 ? fraction : fraction | (1 << 52)
+    let integer = ExactInteger(Int64(significand))
     self.init(mantissa: value < 0 ? -integer : integer, exponent: (biased == 0 ? 1 : biased) - 1075)
   }
 

@@ -18,8 +18,12 @@ package struct ExactInteger: Sendable, Hashable {
     self.limbs = trimmed
   }
 
-  package init(_ value: Int) {
-    let magnitude = value.magnitude
+  package init(_ value: Int) { self.init(Int64(value)) }
+
+  /// The exact integer n, from 64 bits whatever the width of `Int` (a double's 53-bit
+  /// significand does not fit a 32-bit `Int` on wasm32 or watchOS arm64_32).
+  package init(_ value: Int64) {
+    let magnitude: UInt64 = value.magnitude
     self.init(
       isNegative: value < 0,
       limbs: [UInt32(truncatingIfNeeded: magnitude), UInt32(truncatingIfNeeded: magnitude >> 32)])

@@ -14,7 +14,7 @@ struct ExactPolynomial: Sendable, Hashable {
   /// A positive power-of-two multiple of the polynomial with these dyadic coefficients
   /// (lowest power first): the same signs everywhere, integer coefficients.
   init(scaling dyadic: [DyadicRational]) {
-    let low = dyadic.filter { !$0.isZero }.map(\.exponent).min() ?? 0
+    let low = dyadic.filter { !$0.isZero }.map { $0.exponent }.min() ?? 0
     self.init(dyadic.map { $0.mantissa.shiftedLeft($0.exponent - low) })
   }
 
@@ -82,7 +82,7 @@ struct ExactPolynomial: Sendable, Hashable {
         remainder[index + shift] = remainder[index + shift] - digit * coefficient
       }
     }
-    guard remainder.allSatisfy(\.isZero) else { return nil }
+    guard remainder.allSatisfy({ $0.isZero }) else { return nil }
     return ExactPolynomial(quotient)
   }
 

@@ -145,7 +145,7 @@ extension MonotonicityVerdict {
     case .notMonotone(let rising, _):
       return rising
     case .strictlyIncreasing, .nonDecreasing:
-      let flat = Set(flatPoints.filter(\.isExact).map(\.t))
+      let flat = Set(flatPoints.filter { $0.isExact }.map { $0.t })
       for t in [0.5, 0.25, 0.75, 0.125, 0.375] where !flat.contains(t) {
         let slope = polynomial.exactSlope(at: t)
         if slope > 0 { return MonotonicityWitness(t: t, slope: slope, isVerified: true) }

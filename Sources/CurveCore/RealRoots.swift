@@ -72,5 +72,5 @@ public struct RealRoots: RandomAccessCollection, Sendable, Hashable, CustomStrin
   }
 
   /// The roots like an array literal, in shortest round-trip form: `[1.0, 2.0, 2.0]`.
-  public var description: String { "[" + map(\.description).joined(separator: ", ") + "]" }
+  public var description: String { "[" + map { $0.description }.joined(separator: ", ") + "]" }
 }

@@ -84,7 +84,7 @@ public enum PlotNumber {
     for _ in 0..<places { scale *= 10 }
     let rounded = (value * scale).rounded() / scale + 0.0
     if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-      return "\(Int(rounded))"
+      return "\(Int64(rounded))"  // Int64: below 1e15 but above a 32-bit Int
     }
     return "\(rounded)"
   }
@@ -120,7 +120,7 @@ public enum PlotNumber {
     for _ in 0..<abs(shift) { power *= 10 }
     let rounded = shift >= 0 ? (value * power).rounded() / power : (value / power).rounded() * power
     let result = rounded + 0.0
-    if result == result.rounded(), abs(result) < 1e15 { return "\(Int(result))" }
+    if result == result.rounded(), abs(result) < 1e15 { return "\(Int64(result))" }
     return "\(result)"
   }
 }

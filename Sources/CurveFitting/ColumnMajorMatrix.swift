@@ -37,5 +37,5 @@ struct ColumnMajorMatrix: Sendable, Hashable {
   }
 
   /// True when every entry is finite.
-  var isFinite: Bool { elements.allSatisfy(\.isFinite) }
+  var isFinite: Bool { elements.allSatisfy({ $0.isFinite }) }
 }

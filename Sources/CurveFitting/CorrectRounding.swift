@@ -1,7 +1,7 @@
 @_spi(CurveKitTooling) import CurveCore
 
 /// How a fit's coefficients relate to the exact optimum of the stated problem.
-public enum CoefficientRounding: String, Sendable, Hashable, Codable {
+public enum CoefficientRounding: String, Sendable, Hashable {
   /// Each coefficient is the exact optimum rounded to the nearest double (ties to even),
   /// decided by a certified error bound: the double-double one, or, where exact arithmetic
   /// would pass its work budget, the bound of a 256-bit exact solve.

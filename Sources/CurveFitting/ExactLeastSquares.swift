@@ -370,7 +370,7 @@ enum ExactLeastSquares {
   /// A row of dyadic rationals scaled by one power of two to integers (the equation's
   /// solution set is unchanged).
   static func integerRow(_ row: [DyadicRational]) -> [ExactInteger] {
-    let low = row.filter { !$0.isZero }.map(\.exponent).min() ?? 0
+    let low = row.filter { !$0.isZero }.map({ $0.exponent }).min() ?? 0
     return row.map { $0.isZero ? .zero : $0.mantissa.shiftedLeft($0.exponent - low) }
   }
 

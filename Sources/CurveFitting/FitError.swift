@@ -66,7 +66,7 @@ public enum FitError: Error, Sendable, Hashable, CustomStringConvertible {
     case .milestonesInfeasible(let milestones, let degree, let monotone):
       return "no \(monotone ? "monotone " : "")degree-\(degree) curve meets the endpoints and constraints "
         + "together with every milestone "
-        + "(\(milestones.map(\.description).joined(separator: ", "))); relax a milestone or raise the degree"
+        + "(\(milestones.map({ $0.description }).joined(separator: ", "))); relax a milestone or raise the degree"
     case .noPoints:
       return "no data points: a fit needs at least one (t, y) point"
     case .degreeOutOfRange(let degree):
@@ -90,7 +90,7 @@ public enum FitError: Error, Sendable, Hashable, CustomStringConvertible {
     case .tooManyConstraints(let count, let degree):
       return "\(count) constraints given, but a degree-\(degree) polynomial has only \(degree + 1) coefficients"
     case .dependentConstraints(let dependent, let degree):
-      let list = dependent.map(\.description).joined(separator: ", ")
+      let list = dependent.map({ $0.description }).joined(separator: ", ")
       return "constraint(s) \(list) are linearly dependent on the others for a degree-\(degree) polynomial"
     case .tooFewDistinctPoints(let distinct, let pinned, let free, let degree, let constraints):
       let usable = distinct - pinned

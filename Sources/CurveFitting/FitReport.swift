@@ -79,7 +79,7 @@ extension FitReport {
     problem: FitProblem, ascending: [Double], rank: Int, conditionNumber: Double,
     standardErrorFactors: [Double]?, rounding: CoefficientRounding
   ) throws(FitError) {
-    guard ascending.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }
+    guard ascending.allSatisfy({ $0.isFinite }) else { throw .nonFiniteResult(quantity: "a coefficient") }
     do {
       polynomial = try Polynomial(coefficients: ascending.reversed())
     } catch {

@@ -109,8 +109,8 @@ struct KKTSystem {
       rhs[i] = rhs[i].scaled(byPowerOfTwo: scales[i].exponent)
       rhsBounds[i] = (rhsBounds[i] * scales[i]).nextUp
     }
-    values = matrix.map(\.value)
-    magnitudes = matrix.map(\.magnitudeBound)
+    values = matrix.map({ $0.value })
+    magnitudes = matrix.map({ $0.magnitudeBound })
     return matrix.allSatisfy { abs($0.high) < 0x1p800 && ($0.high == 0 || abs($0.high) > 0x1p-800) }
   }
 
@@ -300,7 +300,7 @@ struct DenseMatrix {
         }
       }
     }
-    guard b.allSatisfy(\.isFinite) else { return nil }
+    guard b.allSatisfy({ $0.isFinite }) else { return nil }
     return DenseMatrix(rows: size, entries: b)
   }
 

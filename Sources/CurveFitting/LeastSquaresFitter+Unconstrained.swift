@@ -15,7 +15,7 @@ extension LeastSquaresFitter {
     let factorization = try LAPACK.gelsy(design.matrix, rhs: design.rhs, rcond: rankTolerance)
     try checkFullRank(factorization, parameters: n)
     let coefficients = design.monomialCoefficients(factorization.solution)
-    guard coefficients.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }
+    guard coefficients.allSatisfy({ $0.isFinite }) else { throw .nonFiniteResult(quantity: "a coefficient") }
     return FirstSolution(ascending: coefficients, factorization: factorization, toMonomial: design.toMonomial)
   }
 }

@@ -46,7 +46,7 @@ public enum LeastSquaresFitter {
     let first =
       problem.constraints.isEmpty
       ? try fitUnconstrained(problem, basis: basis) : try fitConstrained(problem, basis: basis)
-    guard first.ascending.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }
+    guard first.ascending.allSatisfy({ $0.isFinite }) else { throw .nonFiniteResult(quantity: "a coefficient") }
     let moments = MomentSums(problem: problem).finished()
     guard
       let solution = CorrectRounding.solve(

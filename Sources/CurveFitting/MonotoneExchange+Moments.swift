@@ -52,7 +52,7 @@ extension MonotoneExchange {
         gram[b][a] = sum.value
       }
     }
-    guard gram.allSatisfy({ $0.allSatisfy(\.isFinite) }), rhsSums.allSatisfy({ $0.value.isFinite }) else {
+    guard gram.allSatisfy({ $0.allSatisfy({ $0.isFinite }) }), rhsSums.allSatisfy({ $0.value.isFinite }) else {
       throw .fit(.nonFiniteResult(quantity: "the streamed monotone problem"))
     }
     let factor = Self.cholesky(gram)
@@ -60,7 +60,7 @@ extension MonotoneExchange {
       throw .fit(.rankDeficient(rank: 0, parameters: size, undeterminedPowers: []))
     }
     // r = R⁻ᵀh by forward substitution (0 where the row of R is 0: h has no part there).
-    var rhs = rhsSums.map(\.value)
+    var rhs = rhsSums.map({ $0.value })
     for i in 0..<size {
       guard factor[i][i] != 0 else {
         rhs[i] = 0
@@ -69,7 +69,9 @@ extension MonotoneExchange {
       for k in 0..<i { rhs[i] -= factor[k][i] * rhs[k] }
       rhs[i] /= factor[i][i]
     }
-    guard rhs.allSatisfy(\.isFinite) else { throw .fit(.nonFiniteResult(quantity: "the streamed monotone problem")) }
+    guard rhs.allSatisfy({ $0.isFinite }) else {
+      throw .fit(.nonFiniteResult(quantity: "the streamed monotone problem"))
+    }
     try self.init(
       degree: n, minSlope: minSlope, constraints: constraints, milestones: [], data: factor, rhs: rhs,
       floor: { _ in floor })

@@ -35,7 +35,7 @@ public enum MonotoneFitError: Error, Sendable, Hashable, CustomStringConvertible
       return "minSlope \(minSlope) cannot hold on [0, 1]: the curve falls by only \(maximum) over the interval, "
         + "so minSlope must be at most \(maximum)"
     case .infeasible(let constraints, let minSlope):
-      let list = constraints.map(\.description).joined(separator: ", ")
+      let list = constraints.map({ $0.description }).joined(separator: ", ")
       let slope = minSlope > 0 ? "f′ ≤ -\(minSlope)" : "f′ ≤ 0"
       return "no polynomial satisfies \(list) and \(slope) on [0, 1]; relax a constraint or the minimum slope"
     }

@@ -43,7 +43,7 @@ extension MonotoneFitter {
       let exact = arcKKTPoint(moments: moments, constraints: constraints, minSlope: minSlope, from: start)
     else { return nil }
     // Ascending doubles: the nearest, and the other neighbour of each coefficient.
-    let nearest = exact.map(\.high)
+    let nearest = exact.map({ $0.high })
     let other = exact.map { $0.low > 0 ? $0.high.nextUp : $0.low < 0 ? $0.high.nextDown : $0.high }
     // Masks over c₁, c₂, c₃ (c₀ is pinned by f(0)): nearest first, then one, two, three moved.
     let masks = [0, 1, 2, 4, 3, 5, 6, 7]

@@ -117,7 +117,7 @@ extension MonotoneFitter {
           (ascending, snappedVerdict) = (exact, .holds)
         }
       }
-      guard ascending.allSatisfy(\.isFinite), let candidate = try? Polynomial(coefficients: ascending.reversed())
+      guard ascending.allSatisfy({ $0.isFinite }), let candidate = try? Polynomial(coefficients: ascending.reversed())
       else { throw .fit(.nonFiniteResult(quantity: "a coefficient")) }
       // The snapped curve was just proved; anything else is decided here, once.
       let verdict = snappedVerdict ?? MonotoneSlopeCheck.check(candidate, minSlope: minSlope)

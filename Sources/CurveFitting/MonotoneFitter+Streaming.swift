@@ -128,7 +128,7 @@ extension MonotoneFrame {
     let r = qr.triangle
     let plane = MonotonePlaneProblem(
       m11: r[0, 0], m12: r[0, 1], m22: r[1, 1], z: SIMD2(r[0, 2], r[1, 2]), equalities: equalities)
-    guard [plane.m11, plane.m12, plane.m22, plane.z.x, plane.z.y, r[2, 2]].allSatisfy(\.isFinite) else {
+    guard [plane.m11, plane.m12, plane.m22, plane.z.x, plane.z.y, r[2, 2]].allSatisfy({ $0.isFinite }) else {
       throw .fit(.nonFiniteResult(quantity: "the streamed monotone problem"))
     }
     return (plane, r[2, 2])

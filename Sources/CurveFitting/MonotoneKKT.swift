@@ -88,7 +88,7 @@ public struct MonotoneKKT: Sendable, Hashable {
   ) {
     self.scale = scale
     optimalityGap = nil
-    var columns: [SIMD2<Double>] = frame.equalities.map(\.normal)
+    var columns: [SIMD2<Double>] = frame.equalities.map({ $0.normal })
     let equalityCount = columns.count
     for piece in pieces {
       switch piece {

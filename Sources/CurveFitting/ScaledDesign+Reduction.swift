@@ -82,7 +82,7 @@ extension ScaledDesign {
       for row in 0...column { matrix[row, column] = r[row + column * width] }
     }
     let rhs = (0..<width).map { r[$0 + n * width] }
-    guard matrix.isFinite, rhs.allSatisfy(\.isFinite) else { return nil }
+    guard matrix.isFinite, rhs.allSatisfy({ $0.isFinite }) else { return nil }
     return (matrix, rhs)
   }
 }

@@ -96,7 +96,7 @@ enum ShiftedChebyshev {
         sums[j] = sums[j] + DoubleDouble.twoProduct(entry, a[k])
       }
     }
-    guard slopeDown else { return sums.map(\.value) }
+    guard slopeDown else { return sums.map({ $0.value }) }
     return sums.enumerated().map { power, sum in
       let nearest = sum.value
       guard power > 0 else { return nearest }

@@ -97,7 +97,7 @@ extension StreamingLeastSquares {
     }
     let lapackCondition = try LeastSquaresFitter.conditionNumber(factorization)
     let candidate = multiply(factor.toMonomial, scaled)
-    guard candidate.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "a coefficient") }
+    guard candidate.allSatisfy({ $0.isFinite }) else { throw .nonFiniteResult(quantity: "a coefficient") }
     let sums = moments.finished()
     let solution = CorrectRounding.solve(
       moments: sums, constraints: constraints, candidate: candidate,
@@ -147,7 +147,8 @@ extension FitReport {
     streamedFrom fit: StreamingLeastSquares, ascending: [Double], rss: Double, rank: Int, conditionNumber: Double,
     standardErrorFactors: [Double]?, rounding: CoefficientRounding
   ) throws(FitError) {
-    guard ascending.allSatisfy(\.isFinite), let polynomial = try? Polynomial(coefficients: ascending.reversed()) else {
+    guard ascending.allSatisfy({ $0.isFinite }), let polynomial = try? Polynomial(coefficients: ascending.reversed())
+    else {
       throw .nonFiniteResult(quantity: "a coefficient")
     }
     guard rss.isFinite else { throw .nonFiniteResult(quantity: "the residual sum of squares") }

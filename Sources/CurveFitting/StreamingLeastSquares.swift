@@ -52,7 +52,7 @@ public struct StreamingLeastSquares: Sendable {
     self.degree = degree
     self.constraints = constraints
     basis = ScaledMonomialBasis(
-      abscissas: [interval.lowerBound, interval.upperBound] + constraints.map(\.t), degree: degree)
+      abscissas: [interval.lowerBound, interval.upperBound] + constraints.map({ $0.t }), degree: degree)
     qr = StreamingQR(columns: degree + 1)
     var pinned = Set<Double>()
     for case .value(let t, _) in constraints { pinned.insert(t) }
@@ -77,7 +77,7 @@ public struct StreamingLeastSquares: Sendable {
       entry *= u
     }
     scratch[degree + 1] = weight * point.y
-    guard scratch.allSatisfy(\.isFinite) else { throw .nonFiniteResult(quantity: "the design matrix") }
+    guard scratch.allSatisfy({ $0.isFinite }) else { throw .nonFiniteResult(quantity: "the design matrix") }
     qr.add(&scratch)
     moments.add(t: point.t, y: point.y, weight: weight)
     if weight != 1 { isWeighted = true }

@@ -62,7 +62,9 @@ extension CurveSpec {
 
   /// An integral double of moderate size as an integer literal, any other as a number.
   static func number(_ value: Double) -> JSONValue {
-    if value == value.rounded(), abs(value) < 0x1p53 { return .integer(Int(value)) }
+    // `Int(exactly:)`, not `Int(_:)`: where `Int` is 32 bits (wasm32) an integral value of
+    // 2³¹ or more does not fit and is written as a number instead of trapping.
+    if value == value.rounded(), abs(value) < 0x1p53, let integer = Int(exactly: value) { return .integer(integer) }
     return .number(value)
   }
 }

@@ -29,6 +29,25 @@ struct ExactArithmeticTests {
     }
   }
 
+  @Test("a double's 53-bit significand is exact through the 64-bit initializer (no Int of 32 bits on the path)")
+  func wideSignificands() {
+    // 1 − 2⁻⁵³ is the odd significand 2⁵³ − 1 times 2⁻⁵³: two limbs, 0xFFFF_FFFF and 0x1F_FFFF.
+    let almostOne = DyadicRational(1.0.nextDown)
+    #expect(almostOne.mantissa.limbs == [0xFFFF_FFFF, 0x1F_FFFF])
+    #expect(almostOne.exponent == -53)
+    #expect(almostOne.doubleValue == 1.0.nextDown)
+    #expect(ExactInteger(Int64(1) << 62).limbs == [0, 0x4000_0000])
+    #expect(ExactInteger(Int64.min).limbs == [0, 0x8000_0000] && ExactInteger(Int64.min).isNegative)
+    var random = SeededRandomNumberGenerator(seed: 59)
+    for _ in 0..<2_000 {
+      let value = Double(bitPattern: random.next() & 0xBFFF_FFFF_FFFF_FFFF)  // finite, |x| < 2
+      guard value != 0 else { continue }
+      let exact = DyadicRational(value)
+      #expect(exact.doubleValue == value)
+      #expect(exact.mantissa.bitWidth <= 53 && exact.isExactlyRepresentable)
+    }
+  }
+
   @Test("gcd, exact quotient and shifts")
   func division() {
     var random = SeededRandomNumberGenerator(seed: 53)
