@@ -12,7 +12,7 @@
 # Modules compiled, in dependency order (each from its own Sources/ folder, nothing copied):
 # CurveCore, CurveFitting (LAPACK.swift's native body is compiled out; LAPACK+Swift.swift is
 # the first solve), then Web/CurveWeb, the exports. Run it under the build lock:
-#   flock /tmp/curvekit-build.lock scripts/build-web.sh
+#   scripts/build-web.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
