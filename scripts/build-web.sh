@@ -11,7 +11,7 @@
 #
 # Modules compiled, in dependency order (each from its own Sources/ folder, nothing copied):
 # CurveCore, CurveFitting (LAPACK.swift's native body is compiled out; LAPACK+Swift.swift is
-# the first solve), then Web/CurveWeb, the exports. Run it under the build lock:
+# the first solve), then Web/CurveWeb, the exports. Usage:
 #   scripts/build-web.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
