@@ -160,7 +160,8 @@ export function createInput(ctx) {
       event.preventDefault();
       ctx.documents.save();
     } else if (!mod && (event.key === 'Delete' || event.key === 'Backspace') && ctx.state().selected >= 0 &&
-      !TEXT_FIELD.test(event.target.tagName) && !event.target.closest('.handle, .milestone')) {
+      (event.target === document.body || event.target.id === 'plot')) {
+      // Only when nothing else has focus: a button, a field or a handle acts on its own keys.
       event.preventDefault();
       deletePoint(ctx.state().selected);
     } else if (!mod && key === 'p' && !TEXT_FIELD.test(event.target.tagName)) {
