@@ -72,8 +72,8 @@ export function createInput(ctx) {
     drag.moved = true;
     const doc = ctx.doc();
     if (drag.kind === 'point' || drag.kind === 'exact') {
-      // Shift locks the axis the drag started along; Ctrl/⌘ snaps to half units and whole percents;
-      // levels stick to milestone lines (core.mjs snapDrag).
+      // Shift locks the axis the drag started along; Ctrl/⌘ snaps the axis being dragged (half units,
+      // whole percents); levels stick to milestone lines (core.mjs snapDrag).
       const u = unitsOf(doc);
       const milestoneLevels = (Array.isArray(doc.spec.milestones) ? doc.spec.milestones : [])
         .map((m) => milestoneAt(doc, m).level);

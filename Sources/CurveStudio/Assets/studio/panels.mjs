@@ -99,7 +99,8 @@ export function createPanels(ctx) {
       const exactCell = html('td');
       const exact = html('input', { type: 'checkbox', 'data-part': 'exact' });
       exact.addEventListener('change', () => toggleExact(Number(row.dataset.index)));
-      exactCell.appendChild(exact);
+      // In a label: its box is the touch target (44 px on a phone), not the small checkbox.
+      exactCell.appendChild(html('label', { class: 'box' })).appendChild(exact);
       row.appendChild(exactCell);
       const cell = html('td');
       const remove = html('button', { title: 'Delete this point' }, '×');
@@ -165,7 +166,7 @@ export function createPanels(ctx) {
         const row = $('points').children[at];
         if (row) row.querySelector('[data-part=exact]').focus();
       });
-      toggleCell.appendChild(toggle);
+      toggleCell.appendChild(html('label', { class: 'box' })).appendChild(toggle);
       row.appendChild(toggleCell);
       const removeCell = html('td');
       const remove = html('button', { title: 'Delete this exact point' }, '×');
