@@ -134,6 +134,10 @@ export function createPanels(ctx) {
   /** The exact points' rows, under the weighted points: time and level editable, the toggle checked. */
   function renderExactTable(doc) {
     const body = $('exact-points');
+    // A rebuild (an answer arriving) keeps the focus where it was: the same exact point's same field.
+    const focused = document.activeElement;
+    const row = focused && focused.closest ? focused.closest('#exact-points tr') : null;
+    const keep = row ? [row.dataset.constraint, Array.from(row.querySelectorAll('input')).indexOf(focused)] : null;
     clear(body);
     const field = doc.error && doc.error.field;
     exactPoints(doc.spec).forEach((exact, k) => {
@@ -174,6 +178,7 @@ export function createPanels(ctx) {
       removeCell.appendChild(remove);
       row.appendChild(removeCell);
       body.appendChild(row);
+      if (keep && keep[0] === String(exact.index) && keep[1] >= 0) row.querySelectorAll('input')[keep[1]].focus();
     });
   }
 
