@@ -532,6 +532,7 @@ class Suite:
             page.goto(self.studio.debug_url)
             page.wait_for_function("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
             page.wait_for_timeout(300)
+            page.screenshot(path=os.path.join(self.args.out, "studio-1280.png"))
             active = "() => { const a = document.activeElement; if (!a) return '';" \
                      " return (a.classList.contains('handle') ? 'handle' : a.id || a.tagName) + '|' + (a.dataset.index || ''); }"
             presses = 0
