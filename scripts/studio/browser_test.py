@@ -283,31 +283,47 @@ class Suite:
         self.settle()
         locked = self.doc()["spec"]["points"][2]
         assert locked[0] == before[0] and locked[1] != before[1], (before, locked)
-        x, y = self.handle_center(2)
-        self.page.keyboard.down("Control")
-        self.page.mouse.move(x, y)
-        self.page.mouse.down()
-        self.page.mouse.move(x + 13, y - 17)
-        self.page.mouse.up()
-        self.page.keyboard.up("Control")
-        self.settle()
-        snapped = self.doc()["spec"]["points"][2]
         units = self.js("() => window.studio.docs[0].units")
         t_scale = units["spec"]["timeScale"]
         level_scale = units["spec"]["levelScale"]
         duration = units["display"]["durationDays"] or 1  # the designer sees days: half days
         steps = duration * 2 if duration > 1 else 10
-        t_norm = snapped[0] / t_scale
-        # The spec keeps six decimals of normalized time, so a half day is exact to 1e-6.
-        assert abs(t_norm * steps - round(t_norm * steps)) < 1e-5 * steps, snapped
-        level = snapped[1] / level_scale * 100
-        assert abs(level - round(level)) < 1e-6, snapped
+
+        def ctrl_drag(dx, dy):
+            x, y = self.handle_center(2)
+            self.page.keyboard.down("Control")
+            self.page.mouse.move(x, y)
+            self.page.mouse.down()
+            self.page.mouse.move(x + dx, y + dy)
+            self.page.mouse.up()
+            self.page.keyboard.up("Control")
+            self.settle()
+            return self.doc()["spec"]["points"][2]
+
+        def half_days(point):  # the spec keeps six decimals of normalized time: a half day is exact to 1e-6
+            t_norm = point[0] / t_scale
+            return abs(t_norm * steps - round(t_norm * steps)) < 1e-5 * steps
+
+        def whole_percent(point):
+            level = point[1] / level_scale * 100
+            return abs(level - round(level)) < 1e-6
+
+        # Issue 32: Ctrl snaps only the axis being dragged. Mostly vertical: the level snaps and
+        # the time follows the pointer (3 px across), not pulled to a half day.
+        start = self.doc()["spec"]["points"][2]
+        snapped = ctrl_drag(3, -40)
+        assert whole_percent(snapped), snapped
+        assert snapped[0] != start[0] and not half_days(snapped), (start, snapped)
+        # Mostly horizontal: the time snaps, the level follows the pointer.
+        across = ctrl_drag(40, -3)
+        assert half_days(across), across
+        assert not whole_percent(across), across
         handle = self.page.locator('.handle[data-index="2"]')
         handle.focus()
         self.page.keyboard.press("End")
         self.settle()
         assert self.doc()["spec"]["points"][2][0] == t_scale * 1, self.doc()["spec"]["points"][2]
-        for _ in range(3):
+        for _ in range(4):
             self.page.keyboard.press("Control+z")
         self.settle()
         assert self.doc()["spec"]["points"][2] == before, (before, self.doc()["spec"]["points"][2])
@@ -437,12 +453,13 @@ class Suite:
         self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         self.page.mouse.down()
         self.page.keyboard.down("Control")
-        self.page.mouse.move(box["x"] + box["width"] / 2 + 23, box["y"] + box["height"] / 2 + 17, steps=4)
+        self.page.mouse.move(box["x"] + box["width"] / 2 + 23, box["y"] + box["height"] / 2 + 2, steps=4)
         self.page.mouse.up()
         self.page.keyboard.up("Control")
         self.settle()
+        # Issue 32: a mostly horizontal drag snaps the time only (the axis being dragged).
         t, y = self.doc()["spec"]["points"][1]
-        assert abs(t * 2 - round(t * 2)) < 1e-9 and abs(y - round(y)) < 1e-9, (t, y)
+        assert abs(t * 2 - round(t * 2)) < 1e-9, (t, y)
         assert 0 < t < 10, t
         self.page.keyboard.press("Control+z")
         self.settle()
@@ -482,6 +499,94 @@ class Suite:
         self.page.keyboard.press("Control+z")
         self.settle()
         self.wait("() => !document.getElementById('copy').disabled", timeout=5000)
+
+    def test_copy_is_off_during_a_tab_switch(self):
+        """Issue 32: right after a tab switch the panel still holds the previous tab's code, so
+        Copy is off until this tab's code arrives; then it copies exactly what the server
+        generates for this tab's spec."""
+        self.switch(0)
+        self.wait("() => !document.getElementById('copy').disabled", timeout=5000)
+        self.page.click('[data-format="swift"]')
+        disabled = self.js("() => { document.querySelector('#tabs [role=tab]:nth-child(5)').click();"
+                           " return document.getElementById('copy').disabled; }")
+        assert disabled, "Copy stayed on while the panel showed the previous tab's code"
+        self.wait("() => window.studio.active === 4")
+        self.settle()
+        self.wait("() => !document.getElementById('copy').disabled", timeout=5000)
+        spec = self.js("() => window.studio.docs[4].spec")
+        status, body = self.studio.api("POST", "/api/generate?spec=4", {"spec": spec})
+        assert status == 200, body
+        expected = json.loads(body)["swift"]
+        self.page.click("#copy")
+        self.wait("(text) => window.studio.copied === text", arg=expected, timeout=5000)
+        self.switch(0)
+
+    def test_keyboard_path(self):
+        """Issue 32: from the top of a fresh page, Tab reaches the first point in at most 8
+        presses (Enter on the skip link); each radio group and tab list is one Tab stop; Space
+        and Backspace act only on what has focus."""
+        context = self.browser.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append("keyboard: " + str(error)))
+        try:
+            page.goto(self.studio.debug_url)
+            page.wait_for_function("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
+            page.wait_for_timeout(300)
+            page.screenshot(path=os.path.join(self.args.out, "studio-1280.png"))
+            active = "() => { const a = document.activeElement; if (!a) return '';" \
+                     " return (a.classList.contains('handle') ? 'handle' : a.id || a.tagName) + '|' + (a.dataset.index || ''); }"
+            presses = 0
+            while presses < 8:
+                page.keyboard.press("Tab")
+                presses += 1
+                if page.evaluate(active).startswith("skip|"):
+                    page.keyboard.press("Enter")
+                if page.evaluate(active) == "handle|0":
+                    break
+            assert page.evaluate(active) == "handle|0", (presses, page.evaluate(active))
+            self.report["tab_presses_to_first_point"] = presses
+            # Without the skip link: every Tab stop from the top to the end of the page, one per group.
+            page.evaluate("() => document.activeElement.blur()")
+            stops = []
+            for _ in range(80):
+                page.keyboard.press("Tab")
+                stops.append(page.evaluate("() => { const a = document.activeElement;"
+                                           " const g = a && a.closest('[role=radiogroup], [role=tablist]');"
+                                           " return g ? 'group:' + (g.id || g.getAttribute('aria-label')) : 'x'; }"))
+            groups = [stop for stop in stops if stop.startswith("group:")]
+            for group in ("group:policy", "group:tabs", "group:formats"):
+                assert groups.count(group) <= 2, (group, groups)  # once per pass through the page (80 Tabs wrap)
+            # Arrows move within a radio group and pick.
+            page.focus('#policy [aria-checked="true"]')
+            page.keyboard.press("ArrowRight")
+            page.wait_for_function("() => document.activeElement.dataset.policy === 'enforce'"
+                                   " && document.activeElement.getAttribute('aria-checked') === 'true'")
+            page.keyboard.press("ArrowLeft")
+            page.wait_for_function("() => window.studio.docs[0].spec.monotonic === undefined")
+            # Space on a point's exact box: the focus stays on that point (now an exact row), and back.
+            page.focus('#points tr:nth-child(2) [data-part="exact"]')
+            page.keyboard.press("Space")
+            page.wait_for_function("() => (window.studio.docs[0].spec.constraints || []).some((c) => c.value !== undefined)")
+            label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+            assert label.startswith("Exact point") and label.endswith(" exact"), label
+            page.keyboard.press("Space")
+            page.wait_for_function("() => !(window.studio.docs[0].spec.constraints || []).some((c) => c.value !== undefined)")
+            label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+            assert label == "Point 2 exact", label
+            # Backspace with a button focused deletes nothing; with the plot focused, the selected point.
+            count = page.evaluate("() => window.studio.docs[0].spec.points.length")
+            page.focus('.handle[data-index="1"]')
+            page.focus("#add-point")
+            page.keyboard.press("Backspace")
+            page.wait_for_timeout(200)
+            assert page.evaluate("() => window.studio.docs[0].spec.points.length") == count, "Backspace on a button"
+            page.focus("#plot")
+            page.keyboard.press("Backspace")
+            page.wait_for_function("(n) => window.studio.docs[0].spec.points.length === n - 1", arg=count)
+            page.keyboard.press("Control+z")
+            page.wait_for_function("(n) => window.studio.docs[0].spec.points.length === n", arg=count)
+        finally:
+            context.close()
 
     def test_edit_behind_the_page_reloads(self):
         text = self.read_file(0).replace('"Studio Saved"', '"Edited Elsewhere"')
@@ -523,6 +628,11 @@ class Suite:
         assert "trailing comma" in error and "depletion.curve.json:" in error, error
         assert self.page.input_value("#broken-text") == broken
         assert self.page.is_disabled("#save")
+        # Issue 32: no code for the stand-in: Copy is off and the panel says why.
+        self.page.wait_for_timeout(400)
+        assert self.page.is_disabled("#copy")
+        assert "did not load" in self.page.inner_text("#code"), self.page.inner_text("#code")
+        self.page.screenshot(path=os.path.join(self.args.out, "studio-broken.png"))
         # The curve behind the panel is a stand-in: it says so, and claims no verdict.
         self.wait("() => document.getElementById('verdict').textContent.startsWith('⚠ Placeholder')")
         assert "Never rises" not in self.page.inner_text("#verdict")
@@ -713,8 +823,32 @@ class Suite:
                 assert grip["height"] >= 43.5, "a milestone line's touch target is %r" % grip
             save = page.locator("#save").bounding_box()
             assert save["x"] + save["width"] <= 390, save
+            # Issue 32: every visible control is 44 px tall (a checkbox's target is its label), and
+            # every text is at least 11 px as rendered (SVG text: its size times the plot's scale).
+            small = page.evaluate("""() => {
+                const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0
+                    && getComputedStyle(e).visibility !== 'hidden'; };
+                const out = [];
+                for (const e of document.querySelectorAll('button, select, input, textarea, a[href]')) {
+                    if (!visible(e) || e.closest('dialog:not([open])')) continue;
+                    const target = e.type === 'checkbox' && e.closest('label') ? e.closest('label') : e;
+                    const h = target.getBoundingClientRect().height;
+                    if (h < 43.5) out.push('control ' + (e.id || e.getAttribute('aria-label') || e.textContent.trim()) + ': ' + h);
+                }
+                for (const e of document.querySelectorAll('body *')) {
+                    const own = Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
+                    if (!own || !visible(e) || e.closest('[hidden], dialog:not([open]), style, script')) continue;
+                    let size = parseFloat(getComputedStyle(e).fontSize);
+                    if (e instanceof SVGElement) { const m = e.getScreenCTM(); size *= Math.hypot(m.a, m.b); }
+                    if (size < 10.95) out.push('text ' + e.tagName + ' "' + e.textContent.trim().slice(0, 20) + '": ' + size);
+                }
+                return out;
+            }""")
+            assert not small, small
+            self.report["phone_small"] = len(small)
             for folder in [self.args.out] + ([self.args.gallery] if self.args.gallery else []):
                 page.screenshot(path=os.path.join(folder, "studio-phone.png"), full_page=False)
+            page.screenshot(path=os.path.join(self.args.out, "studio-phone-full.png"), full_page=True)
         finally:
             context.close()
 
@@ -803,13 +937,14 @@ class Suite:
         self.page.mouse.move(cx, cy)
         self.page.mouse.down()
         self.page.keyboard.down("Control")
-        self.page.mouse.move(cx + 40, cy + 25, steps=4)
+        self.page.mouse.move(cx + 40, cy + 3, steps=4)
         self.page.mouse.up()
         self.page.keyboard.up("Control")
         self.settle()
         moved = self.doc()["spec"]["constraints"][0]
         assert (moved["t"], moved["value"]) != (3.5, 55), moved
-        assert abs(moved["t"] * 2 - round(moved["t"] * 2)) < 1e-9 and abs(moved["value"] - round(moved["value"])) < 1e-9, moved
+        # Issue 32: Ctrl snaps the axis being dragged only: here the time, to half days.
+        assert abs(moved["t"] * 2 - round(moved["t"] * 2)) < 1e-9 and moved["t"] != 3.5, moved
         assert abs(horner(self.doc()["fit"]["coefficients"], moved["t"] / 7) - moved["value"] / 100) <= 1e-12
         self.page.keyboard.press("Control+z")
         self.settle()

@@ -33,6 +33,9 @@ const page = createPage({
 
 if (new URLSearchParams(location.search).has('debug')) window.studio = page.debugHook();
 
+// The plot's labels are sized to its scale (never under their CSS size): redrawn as the window resizes.
+window.addEventListener('resize', () => page.ctx.plot.render());
+
 window.addEventListener('beforeunload', (event) => {
   if (page.anyDirty()) {
     event.preventDefault();

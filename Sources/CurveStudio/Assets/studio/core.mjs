@@ -233,8 +233,9 @@ export const MILESTONE_SNAP = 0.015;
  * Where a dragged point goes, in normalized t and level.
  * - `axisLock` (Shift): the axis the drag started along stays fixed: once the pointer has moved
  *   more across than up, the level is held; otherwise the time.
- * - `snap` (Ctrl/⌘): time to whole and half units (days, or tenths of the period without a
- *   duration), levels to whole percents.
+ * - `snap` (Ctrl/⌘): the axis being dragged only (the one moved along more since `start`): time
+ *   to whole and half units (days, or tenths of the period without a duration), levels to whole
+ *   percents; the other axis follows the pointer as it is.
  * - Levels stick to a milestone line within MILESTONE_SNAP (always, as guides do).
  * `start` is where the drag began; `timeScale` the units per period (e.g. 7 days).
  */
@@ -246,9 +247,11 @@ export function snapDrag({ t, y, start, axisLock, snap, timeScale, milestoneLeve
     else nextT = start.t;
   }
   if (snap) {
+    // Only the axis being dragged snaps (the one moved along more since the start); both without a start.
+    const along = start ? (Math.abs(t - start.t) >= Math.abs(y - start.y) ? 't' : 'y') : null;
     const perPeriod = timeScale > 1 ? timeScale * 2 : 10;  // halves of a unit, or tenths
-    if (!(axisLock && start && nextT === start.t)) nextT = Math.round(nextT * perPeriod) / perPeriod;
-    if (!(axisLock && start && nextY === start.y)) nextY = Math.round(nextY * 100) / 100;
+    if (along !== 'y' && !(axisLock && start && nextT === start.t)) nextT = Math.round(nextT * perPeriod) / perPeriod;
+    if (along !== 't' && !(axisLock && start && nextY === start.y)) nextY = Math.round(nextY * 100) / 100;
   }
   for (const level of milestoneLevels || []) {
     if (Math.abs(nextY - level) <= MILESTONE_SNAP && !(axisLock && start && nextY === start.y)) nextY = level;
@@ -299,6 +302,17 @@ export function suggestFileName(name) {
   const stem = String(name || '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
     .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80).replace(/-+$/, '');
   return (stem || 'untitled') + '.curve.json';
+}
+
+/**
+ * A file name as typed in Save as…, with `.curve.json` added to a bare name ("habit" →
+ * `habit.curve.json`, "habit.curve" → `habit.curve.json`); a name ending in `.json` is left as
+ * typed. The server still checks the name.
+ */
+export function withCurveExtension(text) {
+  const name = String(text || '').trim();
+  if (!name || /\.json$/i.test(name)) return name;
+  return /\.curve$/i.test(name) ? name + '.json' : name + '.curve.json';
 }
 
 /** The spec's exact points: its value constraints, with their index in `constraints`. */

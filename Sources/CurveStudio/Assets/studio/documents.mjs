@@ -2,7 +2,7 @@
 // watching the file on disk (reload, conflict, deletion), new curves and share links, and the
 // edits that the server computes (unit conversion, presets). Every answer becomes an action on
 // the store; the server checks every name and every spec.
-import { sharePayload, suggestFileName } from './core.mjs';
+import { sharePayload, suggestFileName, withCurveExtension } from './core.mjs';
 import { ask } from './dialog.mjs';
 import { $ } from './dom.mjs';
 import { canon, current, docByIndex, durationUnit, isDirty, newDoc } from './store.mjs';
@@ -18,6 +18,8 @@ const refusal = (result) => (result.data && result.data.error) || 'HTTP ' + resu
 export function createDocuments(ctx) {
   let pollTimer = 0;
   const status = (text, tone, index) => ctx.panels.setStatus(text, tone, index);
+  /** A refusal: said until the next edit (or answer) makes it stale. */
+  const refused = (text) => ctx.panels.setStatus(text, 'bad', undefined, true);
 
   async function load(index) {
     const result = await ctx.transport.load(index);
@@ -84,7 +86,7 @@ export function createDocuments(ctx) {
       ctx.dispatch({ type: 'saving', doc: doc.index, on: true });
       let result;
       try {
-        result = await ctx.transport.saveAs(doc.index, now.spec, name);
+        result = await ctx.transport.saveAs(doc.index, now.spec, withCurveExtension(name));
       } finally {
         ctx.dispatch({ type: 'saving', doc: doc.index, on: false });
       }
@@ -111,7 +113,7 @@ export function createDocuments(ctx) {
   async function newCurve() {
     const result = await ctx.transport.newCurve();
     if (result.status !== 201) {
-      status('No new curve: ' + refusal(result), 'bad');
+      refused('No new curve: ' + refusal(result));
       return;
     }
     await addTab(result.data);
@@ -140,7 +142,7 @@ export function createDocuments(ctx) {
     if (!payload) return;
     event.preventDefault();
     const error = await openPayload(payload);
-    if (error) status('Link not opened: ' + error, 'bad');
+    if (error) refused('Link not opened: ' + error);
   }
 
   /** Sends the fixed text of a file that did not load as its new content, if it is JSON and a valid spec. */
@@ -185,10 +187,15 @@ export function createDocuments(ctx) {
   async function poll() {
     ctx.cancelLater(pollTimer);
     const doc = ctx.doc();
-    if (doc && !doc.scratch && doc.loaded && !doc.saving) {
+    // A file not created yet is not asked for (each ask would be a 404): the first save creates it.
+    if (doc && !doc.scratch && doc.loaded && !doc.saving && doc.exists) {
       try {
         const result = await ctx.transport.load(doc.index, doc.etag);
         const now = docByIndex(ctx.state(), doc.index);
+        if (now.status && now.status.transient && /not answering/.test(now.status.text)) {
+          ctx.dispatch({ type: 'clearTransient', doc: doc.index });
+          ctx.panels.showStatus(ctx.doc());
+        }
         if (now.saving) {
           // A save started meanwhile; its answer decides.
         } else if (result.status === 200 && result.data.etag !== now.etag) {
@@ -207,7 +214,7 @@ export function createDocuments(ctx) {
           ctx.panels.renderTabs();
         }
       } catch (error) {
-        status('The studio server is not answering', 'bad');
+        refused('The studio server is not answering');
       }
     }
     pollTimer = ctx.later(poll, document.hidden ? 4000 : 1000);
@@ -246,6 +253,7 @@ export function createDocuments(ctx) {
     ctx.panels.renderTabs();
     ctx.plot.render();
     ctx.panels.renderVerdict();
+    ctx.exporter.render();
     ctx.fitting.request();
     poll();
   }
@@ -269,7 +277,7 @@ export function createDocuments(ctx) {
     const doc = ctx.doc();
     const result = await ctx.transport.convert(doc.index, Object.assign({ spec: doc.spec }, request));
     if (result.status !== 200) {
-      status(failure + ': ' + refusal(result), 'bad');
+      refused(failure + ': ' + refusal(result));
       return;
     }
     ctx.edit({ type: 'replaceSpec', doc: doc.index, spec: result.data.spec, units: result.data.units }, true);
@@ -286,10 +294,14 @@ export function createDocuments(ctx) {
     const value = Number(text);
     const old = spec[key];
     const timed = (spec.timeUnit || 'normalized') !== 'normalized';
-    if (!timed || !(old > 0) || !(value > 0) || value === old || !(spec.points || []).length
-      || !ctx.confirm('Keep the points where they are on the plot (rescale them to ' + value + ' '
-        + durationUnit(spec) + ')?')) {
+    if (!timed || !(old > 0) || !(value > 0) || value === old || !(spec.points || []).length) {
       ctx.setNumber(key, text);
+      return;
+    }
+    // Cancel changes nothing: the numbers stay in the old period, where the curve works.
+    if (!ctx.confirm('Change the duration to ' + value + ' ' + durationUnit(spec) + ', rescaling the points so they '
+      + 'stay where they are on the plot? (Cancel keeps the duration at ' + old + ')')) {
+      $('duration').value = String(old);
       return;
     }
     await convert({ timeUnit: spec.timeUnit, levelUnit: spec.levelUnit || 'fraction', duration: value },
@@ -328,7 +340,7 @@ export function createDocuments(ctx) {
     if (timeUnit !== 'normalized' || levelUnit !== 'fraction') {
       const result = await ctx.transport.convert(doc.index, { spec, timeUnit, levelUnit, duration: doc.spec.duration });
       if (result.status !== 200) {
-        status('Preset not applied: ' + refusal(result), 'bad');
+        refused('Preset not applied: ' + refusal(result));
         return;
       }
       converted = result.data.spec;

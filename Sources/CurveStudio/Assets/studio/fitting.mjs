@@ -27,6 +27,7 @@ export function createFitting(ctx) {
     wanted = false;
     busy = true;
     const doc = ctx.doc();
+    const asked = canon(ctx.state(), doc.spec);
     const moves = ctx.pendingMoves.splice(0);
     const mine = ++generation;
     const started = ctx.now();
@@ -38,10 +39,11 @@ export function createFitting(ctx) {
     }
     const answered = ctx.now();
     ctx.metrics.fits.push(answered - started);
-    ctx.dispatch({ type: 'fitted', doc: doc.index, result });
+    ctx.dispatch({ type: 'fitted', doc: doc.index, result, asked });
     if (doc.index === ctx.doc().index) {
       ctx.plot.render();
       ctx.panels.renderVerdict();
+      ctx.exporter.render();
       if (result.status !== 200 || !ctx.view.drag) ctx.panels.renderSettings();
       const done = ctx.now();
       for (const stamp of moves) ctx.metrics.moves.push(done - stamp);

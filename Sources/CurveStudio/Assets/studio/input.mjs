@@ -72,8 +72,8 @@ export function createInput(ctx) {
     drag.moved = true;
     const doc = ctx.doc();
     if (drag.kind === 'point' || drag.kind === 'exact') {
-      // Shift locks the axis the drag started along; Ctrl/⌘ snaps to half units and whole percents;
-      // levels stick to milestone lines (core.mjs snapDrag).
+      // Shift locks the axis the drag started along; Ctrl/⌘ snaps the axis being dragged (half units,
+      // whole percents); levels stick to milestone lines (core.mjs snapDrag).
       const u = unitsOf(doc);
       const milestoneLevels = (Array.isArray(doc.spec.milestones) ? doc.spec.milestones : [])
         .map((m) => milestoneAt(doc, m).level);
@@ -160,7 +160,8 @@ export function createInput(ctx) {
       event.preventDefault();
       ctx.documents.save();
     } else if (!mod && (event.key === 'Delete' || event.key === 'Backspace') && ctx.state().selected >= 0 &&
-      !TEXT_FIELD.test(event.target.tagName) && !event.target.closest('.handle, .milestone')) {
+      (event.target === document.body || event.target.id === 'plot')) {
+      // Only when nothing else has focus: a button, a field or a handle acts on its own keys.
       event.preventDefault();
       deletePoint(ctx.state().selected);
     } else if (!mod && key === 'p' && !TEXT_FIELD.test(event.target.tagName)) {

@@ -2,7 +2,7 @@
 // through which they call each other; `wire()` connects the header and side panel's controls and
 // `start()` asks the host for the session. The host's clock, frames and timers come in `env`
 // (app.mjs passes the browser's; a test passes its own).
-import { $, html } from './dom.mjs';
+import { $, html, wireRoving } from './dom.mjs';
 import { createDocuments } from './documents.mjs';
 import { createExport } from './export.mjs';
 import { createFitting } from './fitting.mjs';
@@ -31,7 +31,7 @@ export function createPage(env) {
     defaultDurations: DEFAULT_DURATIONS,
     view: {
       frames: null, frozen: null, drag: null, preview: { t: 0, playing: false, speed: 1, last: 0 }, format: 'swift',
-      exported: { text: { swift: '', css: '', swiftui: '' }, ok: {}, notes: [] }, copied: undefined,
+      copied: undefined,
     },
   });
   env.onTransport((kind) => { ctx.metrics.transport = kind; });
@@ -41,10 +41,12 @@ export function createPage(env) {
    * whole spec changed (undo, redo, a reload), so even the focused field shows the new value.
    */
   ctx.changed = (replaced) => {
+    ctx.panels.showStatus(ctx.doc());
     ctx.panels.renderSettings(!!replaced);
     ctx.panels.renderTabs();
     ctx.plot.render();
     ctx.fitting.request();
+    ctx.exporter.render();
   };
   /** An edit of the current spec: the action, then `changed` when the spec did change. True when it did. */
   ctx.edit = (action, replaced) => {
@@ -106,16 +108,6 @@ export function createPage(env) {
     const policy = (name) => (name === 'require' ? undefined : name);
     for (const button of document.querySelectorAll('#policy button')) {
       button.addEventListener('click', () => ctx.setField('monotonic', policy(button.dataset.policy)));
-      button.addEventListener('keydown', (event) => {
-        const order = ['require', 'enforce', 'ignore'];
-        const i = order.indexOf(button.dataset.policy);
-        const next = event.key === 'ArrowRight' ? order[(i + 1) % 3] : event.key === 'ArrowLeft' ? order[(i + 2) % 3]
-          : null;
-        if (!next) return;
-        event.preventDefault();
-        ctx.setField('monotonic', policy(next));
-        document.querySelector('#policy [data-policy=' + next + ']').focus();
-      });
     }
     for (const button of document.querySelectorAll('#time-unit button, #level-unit button')) {
       button.addEventListener('click', () => {
@@ -128,6 +120,15 @@ export function createPage(env) {
     for (const tab of document.querySelectorAll('[data-format]')) {
       tab.addEventListener('click', () => ctx.exporter.show(tab.dataset.format));
     }
+    // One Tab stop per radio group and tab list; arrows move within it.
+    for (const id of ['policy', 'time-unit', 'level-unit']) wireRoving($(id), 'button');
+    wireRoving($('tabs'), '[role=tab]');
+    wireRoving($('formats'), '[data-format]');
+    click('skip', (event) => {
+      event.preventDefault();
+      const first = document.querySelector('.handle');
+      (first || $('plot')).focus();
+    });
     document.addEventListener('keydown', ctx.input.onGlobalKey);
     document.addEventListener('visibilitychange', () => { if (!document.hidden) documents.poll(); });
     const degree = $('degree');

@@ -2,7 +2,7 @@
 // and exact points), the milestones list, the tabs, the status line, the conflict banner and the
 // panel of a file that did not load. Words come from words.mjs; edits go to the store.
 import { exactPoints } from './core.mjs';
-import { $, clear, html } from './dom.mjs';
+import { $, clear, html, setRoving } from './dom.mjs';
 import { current, isDirty } from './store.mjs';
 import { fieldInput, invalidCells, settingsWords, shortNumber, verdictView } from './words.mjs';
 
@@ -39,9 +39,9 @@ export function createPanels(ctx) {
   }
 
   function checkRadios(selector, value, key) {
-    for (const button of document.querySelectorAll(selector)) {
-      button.setAttribute('aria-checked', String(button.dataset[key] === value));
-    }
+    const buttons = document.querySelectorAll(selector);
+    for (const button of buttons) button.setAttribute('aria-checked', String(button.dataset[key] === value));
+    setRoving(buttons, (button) => button.dataset[key] === value);
   }
 
   /** The settings, the tables and the milestones list; `force`: even the focused field shows the spec. */
@@ -99,7 +99,8 @@ export function createPanels(ctx) {
       const exactCell = html('td');
       const exact = html('input', { type: 'checkbox', 'data-part': 'exact' });
       exact.addEventListener('change', () => toggleExact(Number(row.dataset.index)));
-      exactCell.appendChild(exact);
+      // In a label: its box is the touch target (44 px on a phone), not the small checkbox.
+      exactCell.appendChild(html('label', { class: 'box' })).appendChild(exact);
       row.appendChild(exactCell);
       const cell = html('td');
       const remove = html('button', { title: 'Delete this point' }, '×');
@@ -133,6 +134,10 @@ export function createPanels(ctx) {
   /** The exact points' rows, under the weighted points: time and level editable, the toggle checked. */
   function renderExactTable(doc) {
     const body = $('exact-points');
+    // A rebuild (an answer arriving) keeps the focus where it was: the same exact point's same field.
+    const focused = document.activeElement;
+    const row = focused && focused.closest ? focused.closest('#exact-points tr') : null;
+    const keep = row ? [row.dataset.constraint, Array.from(row.querySelectorAll('input')).indexOf(focused)] : null;
     clear(body);
     const field = doc.error && doc.error.field;
     exactPoints(doc.spec).forEach((exact, k) => {
@@ -157,8 +162,15 @@ export function createPanels(ctx) {
       const toggle = html('input', { type: 'checkbox', 'aria-label': 'Exact point ' + (k + 1) + ' exact',
         title: 'Make it a weighted point again' });
       toggle.checked = true;
-      toggle.addEventListener('change', () => ctx.edit({ type: 'makeWeighted', index: exact.index }, true));
-      toggleCell.appendChild(toggle);
+      toggle.addEventListener('change', () => {
+        const t = exact.t;
+        if (!ctx.edit({ type: 'makeWeighted', index: exact.index }, true)) return;
+        // Focus stays on the point toggled, now a weighted row (in time order).
+        const at = (ctx.doc().spec.points || []).findIndex((p) => p[0] === t);
+        const row = $('points').children[at];
+        if (row) row.querySelector('[data-part=exact]').focus();
+      });
+      toggleCell.appendChild(html('label', { class: 'box' })).appendChild(toggle);
       row.appendChild(toggleCell);
       const removeCell = html('td');
       const remove = html('button', { title: 'Delete this exact point' }, '×');
@@ -166,6 +178,7 @@ export function createPanels(ctx) {
       removeCell.appendChild(remove);
       row.appendChild(removeCell);
       body.appendChild(row);
+      if (keep && keep[0] === String(exact.index) && keep[1] >= 0) row.querySelectorAll('input')[keep[1]].focus();
     });
   }
 
@@ -174,7 +187,11 @@ export function createPanels(ctx) {
     if (!ctx.edit({ type: 'makeExact', index }, true)) {
       showStatus(ctx.doc());
       renderTable();
+      return;
     }
+    // Focus stays on the point toggled: it is now the last exact row, not the next point's box.
+    const rows = $('exact-points').children;
+    if (rows.length) rows[rows.length - 1].querySelector('input[type=checkbox]').focus();
   }
 
   function renderMilestoneList() {
@@ -224,6 +241,7 @@ export function createPanels(ctx) {
       tab.addEventListener('click', () => ctx.documents.switchTo(i));
       tabs.appendChild(tab);
     });
+    setRoving(tabs.children, (tab) => tab.getAttribute('aria-selected') === 'true');
     const doc = current(state);
     $('save').disabled = !doc || doc.scratch || !!doc.broken;
     $('save-as').disabled = !doc || doc.scratch || !!doc.broken;
@@ -236,8 +254,8 @@ export function createPanels(ctx) {
   }
 
   /** A document's status line ("Saved 10:37", "Reloaded", …): kept per tab, shown for the current one. */
-  function setStatus(text, tone, index) {
-    ctx.dispatch({ type: 'status', doc: index, text, tone });
+  function setStatus(text, tone, index, transient) {
+    ctx.dispatch({ type: 'status', doc: index, text, tone, transient });
     const doc = ctx.doc();
     // Before any document (no session), the line still says it.
     if (!doc) showStatus({ status: { text, tone } });

@@ -133,9 +133,17 @@ export function createPlot(ctx) {
     nodes.timeTitle.textContent = shown.timeTitle;
   }
 
+  /** The plot's text scale: its labels never render under their CSS size, however narrow the plot. */
+  function textScale() {
+    const matrix = nodes.svg && nodes.svg.getScreenCTM ? nodes.svg.getScreenCTM() : null;
+    const scale = matrix ? Math.hypot(matrix.a, matrix.b) : 1;
+    nodes.svg.style.setProperty('--text-scale', String(scale > 0 && scale < 1 ? 1 / scale : 1));
+  }
+
   function render() {
     const doc = ctx.doc();
     if (!doc) return;
+    if (nodes.svg) textScale();
     const frames = ctx.view.frozen || computeFrames(doc);
     ctx.view.frames = frames;
     const m = frames.main;

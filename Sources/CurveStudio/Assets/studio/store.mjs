@@ -10,7 +10,7 @@ import {
 export function initialState() {
   return {
     docs: [], active: 0, presets: [], features: {}, keyOrder: DEFAULT_KEY_ORDER, selected: -1, compare: false,
-    ready: false, conflict: null, resetArmed: null,
+    ready: false, conflict: null, resetArmed: null, exported: null,
   };
 }
 
@@ -19,7 +19,7 @@ export function newDoc({ index, name, unsaved = false, scratch = false, loaded =
   return {
     index, name, spec, etag: null, exists: false, baseline: null, past: [], future: [], fit: null, enforce: null,
     error: null, errorPoint: -1, loaded, scratch, unsaved, units: null, broken: null, saving: false, status: null,
-    exactWeights: {},
+    exactWeights: {}, fitAsked: null,
   };
 }
 
@@ -28,10 +28,7 @@ export function createStore(state = initialState()) {
   let now = state;
   return {
     getState: () => now,
-    dispatch(action) {
-      now = reduce(now, action);
-      return now;
-    },
+    dispatch(action) { return (now = reduce(now, action)); },
   };
 }
 
@@ -55,10 +52,7 @@ export function normPoints(doc) {
   return (doc.spec.points || []).map((p) => [p[0] / u.tScale, p[1] / u.yScale]);
 }
 /** `value` rounded to `decimals` decimals. */
-export function roundTo(value, decimals) {
-  const scale = Math.pow(10, decimals);
-  return Math.round(value * scale) / scale;
-}
+export function roundTo(value, decimals) { return Math.round(value * Math.pow(10, decimals)) / Math.pow(10, decimals); }
 /** A time of the plot's frame in the spec's time unit. */
 export function specT(doc, t) { return roundTo(t * unitsOf(doc).tScale, 6); }
 /** A level of the plot's frame in the spec's level unit. */
@@ -71,10 +65,7 @@ export function normalizedMinSlope(doc) {
   return (doc.spec.minSlope || 0) * u.tScale / u.yScale;
 }
 /** The unit the duration field is in: the time unit, or days for normalized time (durationDays). */
-export function durationUnit(spec) {
-  const unit = spec.timeUnit || 'normalized';
-  return unit === 'normalized' ? 'days' : unit;
-}
+export function durationUnit(spec) { return (spec.timeUnit || 'normalized') === 'normalized' ? 'days' : spec.timeUnit; }
 /** A period for a spec that switches to a unit without one. */
 export const DEFAULT_DURATIONS = { seconds: 60, minutes: 60, hours: 24, days: 7, weeks: 4 };
 /** A milestone's level and time in the plot's frame. */
@@ -84,6 +75,23 @@ export function milestoneAt(doc, milestone) {
     level: (milestone.atLeast !== undefined ? milestone.atLeast : milestone.atMost) / u.yScale,
     time: (milestone.until !== undefined ? milestone.until : milestone.from) / u.tScale,
   };
+}
+
+/**
+ * Whether the Export panel may offer `format` to copy: only code generated for the current tab's
+ * current spec, after its fit answered and did not refuse it. `{ok, why}`: `why` says in words
+ * what is missing (a file that did not load, a fit or the code still on its way, a refused curve).
+ */
+export function exportable(state, format) {
+  const doc = current(state);
+  const spec = doc && doc.loaded && !doc.broken ? canon(state, doc.spec) : null;
+  const exported = state.exported;
+  const why = !spec ? (doc && doc.broken ? 'the file did not load: fix it first' : 'the file is still loading')
+    : doc.error ? 'the spec does not fit'
+    : doc.fitAsked !== spec ? 'the curve is being fitted'
+    : !exported || exported.doc !== doc.index || exported.asked !== spec ? 'the code is being generated'
+    : !exported.ok[format] ? 'this curve does not ship in this format (see the comment)' : null;
+  return { ok: why === null, why };
 }
 
 /** The spec a new file starts from: the first preset, named after the file. */
@@ -137,6 +145,7 @@ function editing(edit) {
     const next = withDoc(state, action.doc, (doc) => {
       const copy = Object.assign({}, action.checkpoint === false ? doc : checkpointed(state, doc), { spec: clone(doc.spec) });
       extra = edit(copy.spec, copy, action, state);
+      if (copy.status && copy.status.transient) copy.status = null;  // a refusal is stale once an edit lands
       return extra === false ? doc : copy;
     });
     return extra && next !== state ? Object.assign({}, next, extra) : next;
@@ -187,7 +196,11 @@ const ACTIONS = {
   ready: (state) => Object.assign({}, state, { ready: true }),
   select: (state, { index }) => Object.assign({}, state, { selected: index }),
   compare: (state, { on }) => Object.assign({}, state, { compare: !!on }),
-  status: (state, { doc, text, tone }) => withDoc(state, doc, (d) => Object.assign({}, d, { status: { text, tone: tone || '' } })),
+  // `transient`: a refusal ("Preset not applied: …"), cleared by the next edit or `clearTransient`.
+  status: (state, { doc, text, tone, transient }) => withDoc(state, doc, (d) => Object.assign({}, d,
+    { status: transient ? { text, tone: tone || '', transient: true } : { text, tone: tone || '' } })),
+  clearTransient: (state, { doc }) => withDoc(state, doc, (d) => (d.status && d.status.transient
+    ? Object.assign({}, d, { status: null }) : d)),
   saving: (state, { doc, on }) => withDoc(state, doc, (d) => Object.assign({}, d, { saving: !!on })),
 
   // The server's answer to GET /api/spec: the file, a file that did not load, or no file yet.
@@ -272,7 +285,8 @@ const ACTIONS = {
     const next = doc && makeExact(doc.spec, action.index);
     if (!next) {
       return ACTIONS.status(state, { doc: action.doc,
-        text: 'A curve needs at least one weighted point; add another before making this one exact', tone: 'bad' });
+        text: 'A curve needs at least one weighted point; add another before making this one exact', tone: 'bad',
+        transient: true });
     }
     const [t, value] = doc.spec.points[action.index];
     const weight = doc.spec.weights ? doc.spec.weights[action.index] : 1;
@@ -309,15 +323,19 @@ const ACTIONS = {
   }),
 
   // The server's answers about the curve.
-  fitted: (state, { doc, result }) => withDoc(state, doc, (d) => {
+  // `asked`: the spec fitted, as canonical JSON (what `exportable` compares with the spec shown).
+  fitted: (state, { doc, result, asked }) => withDoc(state, doc, (d) => {
+    const fitAsked = asked === undefined ? null : asked;
     if (result.status === 200) {
       return Object.assign({}, d, { fit: result.data, units: result.data.plot ? result.data.plot.units : d.units,
-        error: null, errorPoint: -1 });
+        error: null, errorPoint: -1, fitAsked });
     }
     const error = result.data || { error: 'HTTP ' + result.status };
     const match = /^points\[(\d+)\]/.exec(error.field || '');
-    return Object.assign({}, d, { error, errorPoint: match ? Number(match[1]) : -1 });
+    return Object.assign({}, d, { error, errorPoint: match ? Number(match[1]) : -1, fitAsked });
   }),
+  // The Export panel's code ({text, ok, notes}) for document `doc`'s spec `asked` (canonical JSON).
+  exported: (state, { doc, asked, code }) => Object.assign({}, state, { exported: Object.assign({ doc, asked }, code) }),
   // The enforce overlay for the spec that was `asked` (ignored when the spec changed meanwhile).
   enforced: (state, { doc, asked, result }) => withDoc(state, doc, (d) => {
     if (asked !== undefined && canon(state, d.spec) !== asked) return d;

@@ -172,6 +172,17 @@ test('Ctrl snaps time to half days and levels to whole percents', async () => {
   assert.deepEqual(snapDrag({ t: 0.437, y: 0.5437 }), { t: 0.437, y: 0.5437 });
 });
 
+test('Ctrl snaps only the axis being dragged', async () => {
+  const { snapDrag } = await import('../core.mjs');
+  const start = { t: 0.5, y: 0.5 };
+  // Mostly vertical: the level snaps to a whole percent, the time is not pulled to a half day.
+  assert.deepEqual(snapDrag({ t: 0.5137, y: 0.3004, start, snap: true, timeScale: 7 }), { t: 0.5137, y: 0.3 });
+  // Mostly horizontal: the time snaps (day 3.6 → 3.5), the level follows the pointer.
+  const across = snapDrag({ t: 3.6 / 7, y: 0.4937, start, snap: true, timeScale: 7 });
+  assert.ok(Math.abs(across.t * 7 - 3.5) < 1e-12, String(across.t * 7));
+  assert.equal(across.y, 0.4937);
+});
+
 test('Shift locks the axis the drag started along', async () => {
   const { snapDrag } = await import('../core.mjs');
   const start = { t: 0.5, y: 0.5 };
@@ -278,4 +289,26 @@ test('exact toggles a point into a value constraint and back, in the spec\'s uni
   assert.deepEqual(weighted.weights, [1, 2, 1]);
   assert.deepEqual(makeWeighted(one, 0, 3).weights, [3, 1]);
   assert.equal(makeWeighted(one, 0, -1).weights, undefined, 'a bad weight is 1');
+});
+
+test('Save as adds .curve.json to a bare name', async () => {
+  const { withCurveExtension } = await import('../core.mjs');
+  assert.equal(withCurveExtension('habit'), 'habit.curve.json');
+  assert.equal(withCurveExtension('  habit.curve '), 'habit.curve.json');
+  assert.equal(withCurveExtension('habit.curve.json'), 'habit.curve.json');
+  assert.equal(withCurveExtension('habit.JSON'), 'habit.JSON');
+  assert.equal(withCurveExtension('my.habit'), 'my.habit.curve.json');
+  assert.equal(withCurveExtension(''), '');
+});
+
+test('roving tabindex: arrows move and wrap, Home and End go to the ends, other keys do nothing', async () => {
+  const { rovingTarget } = await import('../dom.mjs');
+  assert.equal(rovingTarget(3, 0, 'ArrowRight'), 1);
+  assert.equal(rovingTarget(3, 2, 'ArrowDown'), 0);
+  assert.equal(rovingTarget(3, 0, 'ArrowLeft'), 2);
+  assert.equal(rovingTarget(3, 1, 'ArrowUp'), 0);
+  assert.equal(rovingTarget(3, 1, 'Home'), 0);
+  assert.equal(rovingTarget(3, 1, 'End'), 2);
+  assert.equal(rovingTarget(3, 1, ' '), -1);
+  assert.equal(rovingTarget(0, 0, 'ArrowRight'), -1);
 });

@@ -68,9 +68,16 @@ test('the side panel edits the spec, one undo step each', async () => {
   h.$('endpoints').checked = false;
   await h.$('endpoints').fire('change');
   await h.document.querySelector('#policy [data-policy=ignore]').click();
-  await h.document.querySelector('#policy [data-policy=ignore]').fire('keydown', { key: 'ArrowRight' });
-  await h.document.querySelector('#policy [data-policy=require]').fire('keydown', { key: 'ArrowLeft' });
-  await h.document.querySelector('#policy [data-policy=require]').fire('keydown', { key: 'x' });
+  // Roving tabindex: the arrows pick within the group (the event reaches the group's listener).
+  const policyKey = (from, key) => h.$('policy').fire('keydown', { key,
+    target: h.document.querySelector('#policy [data-policy=' + from + ']') });
+  await policyKey('ignore', 'ArrowRight');
+  assert.equal(h.doc().spec.monotonic, undefined, 'ignore → require (wrapping)');
+  assert.equal(h.document.querySelector('#policy [data-policy=require]').getAttribute('tabindex'), '0');
+  assert.equal(h.document.querySelector('#policy [data-policy=ignore]').getAttribute('tabindex'), '-1');
+  assert.equal(h.document.activeElement, h.document.querySelector('#policy [data-policy=require]'));
+  await policyKey('require', 'ArrowLeft');
+  await policyKey('ignore', 'x');
   await h.runFrames();
   let s = h.doc().spec;
   assert.deepEqual([s.name, s.degree, s.minSlope, s.endpoints, s.monotonic], ['Renamed', 2, undefined, false, 'ignore']);

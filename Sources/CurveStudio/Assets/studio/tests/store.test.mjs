@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_DURATIONS, canon, createStore, current, docByIndex, durationUnit, endpointsHold, initialState, isDirty,
+  DEFAULT_DURATIONS, canon, createStore, current, docByIndex, durationUnit, endpointsHold, exportable, initialState, isDirty,
   milestoneAt, newDoc, normalizedMinSlope, normPoints, reduce, roundTo, specT, specY, starter, unitsOf,
 } from '../store.mjs';
 
@@ -317,4 +317,54 @@ test('the duration field speaks days for normalized time; typical periods exist 
   assert.equal(durationUnit({}), 'days');
   assert.equal(durationUnit({ timeUnit: 'hours' }), 'hours');
   for (const unit of ['seconds', 'minutes', 'hours', 'days', 'weeks']) assert.ok(DEFAULT_DURATIONS[unit] > 0, unit);
+});
+
+test('exportable: Copy only for code generated from the current tab\'s current, fitted spec', () => {
+  const CODE = { text: { swift: '// s', css: 'c' }, ok: { swift: true, css: false }, notes: [] };
+  let state = loaded();
+  const asked = canon(state, current(state).spec);
+  assert.deepEqual(exportable(state, 'swift'), { ok: false, why: 'the curve is being fitted' });
+  state = reduce(state, { type: 'fitted', doc: 3, asked, result: { status: 200, data: { coefficients: [1] } } });
+  assert.equal(exportable(state, 'swift').why, 'the code is being generated');
+  state = reduce(state, { type: 'exported', doc: 3, asked, code: CODE });
+  assert.deepEqual(exportable(state, 'swift'), { ok: true, why: null });
+  assert.equal(exportable(state, 'css').ok, false, 'a format that does not ship');
+  assert.match(exportable(state, 'css').why, /does not ship/);
+  // An edit: the code is for the spec before it, and the fit is in flight.
+  const edited = reduce(state, { type: 'movePoint', index: 1, t: 0.45, y: 0.55 });
+  assert.equal(exportable(edited, 'swift').why, 'the curve is being fitted');
+  const refit = reduce(edited, { type: 'fitted', doc: 3, asked: canon(edited, current(edited).spec),
+    result: { status: 200, data: { coefficients: [1] } } });
+  assert.equal(exportable(refit, 'swift').why, 'the code is being generated', 'the old code is stale');
+  // A refused curve: nothing ships even with code for it.
+  const refused = reduce(state, { type: 'fitted', doc: 3, asked, result: { status: 422, data: { error: 'no' } } });
+  assert.equal(exportable(refused, 'swift').why, 'the spec does not fit');
+  // Another tab: the code is the previous tab's.
+  const other = reduce(reduce(state, { type: 'loaded', doc: 5, result: { status: 200,
+    data: { spec: current(state).spec, etag: '"e"', units: null } } }), { type: 'activate', position: 1 });
+  const otherAsked = canon(other, current(other).spec);
+  const fittedOther = reduce(other, { type: 'fitted', doc: 5, asked: otherAsked, result: { status: 200, data: {} } });
+  assert.equal(otherAsked, asked, 'the same spec text in both tabs');
+  assert.equal(exportable(fittedOther, 'swift').why, 'the code is being generated', 'code of tab 3 is not tab 5\'s');
+  // A file that did not load, or not loaded yet.
+  const broken = reduce(state, { type: 'loaded', doc: 3, result: { status: 200, data: { etag: '"x"', invalid: { error: 'bad' } } } });
+  assert.deepEqual(exportable(broken, 'swift'), { ok: false, why: 'the file did not load: fix it first' });
+  const unloaded = reduce(state, { type: 'activate', position: 1 });
+  assert.equal(exportable(unloaded, 'swift').why, 'the file is still loading');
+  assert.equal(exportable(initialState(), 'swift').ok, false, 'no document');
+});
+
+test('a refusal is said until the next edit; other statuses stay', () => {
+  let state = reduce(loaded(), { type: 'status', text: 'Preset not applied: no', tone: 'bad', transient: true });
+  assert.deepEqual(current(state).status, { text: 'Preset not applied: no', tone: 'bad', transient: true });
+  const edited = reduce(state, { type: 'setField', key: 'degree', value: 2 });
+  assert.equal(current(edited).status, null);
+  assert.equal(current(reduce(state, { type: 'clearTransient' })).status, null);
+  state = reduce(loaded(), { type: 'status', text: 'Saved 10:00', tone: 'good' });
+  assert.deepEqual(current(reduce(state, { type: 'setField', key: 'degree', value: 2 })).status,
+    { text: 'Saved 10:00', tone: 'good' });
+  assert.equal(reduce(state, { type: 'clearTransient' }), state, 'nothing to clear: the same state');
+  // The refusal of makeExact is one.
+  const one = reduce(loaded({ name: 'A', points: [[0.5, 0.5]], degree: 1 }), { type: 'makeExact', index: 0 });
+  assert.equal(current(one).status.transient, true);
 });
