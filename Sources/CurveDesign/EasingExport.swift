@@ -56,3 +56,12 @@ public struct EasingExport: Sendable, Hashable {
     return try? Polynomial(coefficients: coefficients)
   }
 }
+
+extension EasingExport {
+  /// The CSS easing a generated TypeScript file carries as `cssEasing`: exactly the
+  /// `cubic-bezier()` `curvekit export` prints for `curve`, or nil when the curve has none.
+  /// The one place `generate` (CLI) and the studio's `/api/generate` take it from.
+  package static func typeScriptEasing(for curve: FittedCurve) -> String? {
+    (try? EasingExport(curve))?.easing.cssFunction
+  }
+}

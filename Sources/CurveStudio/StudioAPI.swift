@@ -206,8 +206,9 @@ package enum StudioAPI {
       let diagnostics = curve.diagnostics(for: .generate)
       guard !diagnostics.refuses else { return .failure(.refused(diagnostics)) }
       do {
-        let options = try GenerationOptions.resolved(for: curve)
+        var options = try GenerationOptions.resolved(for: curve)
         let text = try SwiftCodeGenerator.generate(curve, options: options)
+        options.cssEasing = EasingExport.typeScriptEasing(for: curve)  // TypeScript carries it, as `generate` does
         // The same curve in the other languages; a spec option a language lacks (the table
         // inverse) becomes that tab's comment, never a failure of the Swift answer.
         func other(_ language: TargetLanguage) -> JSONValue {

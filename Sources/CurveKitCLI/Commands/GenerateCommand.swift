@@ -155,11 +155,11 @@ enum GenerateCommand: CurveKitCommand {
       throw UsageError("--css-linear applies to --language typescript only")
     }
     guard language == .typescript else { return }
+    options.cssEasing = EasingExport.typeScriptEasing(for: curve)
     guard let export = try? EasingExport(curve) else {
       if linearLimit != nil { _ = try EasingExport(curve) }  // rethrows export's reason
       return
     }
-    options.cssEasing = export.easing.cssFunction
     if let points = linearLimit {
       guard points > 0, points.isFinite else { throw UsageError("--css-linear: '\(points)' must be a positive number") }
       options.cssLinearEasing = try LinearEasing(progressOf: export.polynomial, maximumError: points / 100).cssFunction
