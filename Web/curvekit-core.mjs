@@ -40,6 +40,37 @@ export class CurveEngine {
     return this.#map('ck_times', coefficients, levels);
   }
 
+  /**
+   * One studio route (`session`, `new`, `fit`, `generate`, `export`, `convert`, `open`,
+   * `share-encode`, `share-decode`, `canonical`) for a JSON-able body: `{status, data}`, the local server's answer to
+   * the route of the same name (StudioAPI.webCall in Swift).
+   */
+  studio(route, body) {
+    const encoder = new TextEncoder();
+    const routeBytes = encoder.encode(route);
+    const bodyBytes = encoder.encode(JSON.stringify(body ?? {}));
+    const routePointer = this.#copyBytes(routeBytes);
+    const bodyPointer = this.#copyBytes(bodyBytes);
+    const out = this.exports.ck_alloc(8);
+    try {
+      const status = this.exports.ck_studio_call(routePointer, routeBytes.length, bodyPointer, bodyBytes.length,
+        out, out + 4);
+      const [text, length] = new Int32Array(this.exports.memory.buffer, out, 2);
+      const answer = new TextDecoder().decode(new Uint8Array(this.exports.memory.buffer, text, length));
+      this.exports.ck_free(text);
+      return { status, data: JSON.parse(answer) };
+    } finally {
+      for (const pointer of [routePointer, bodyPointer, out]) this.exports.ck_free(pointer);
+    }
+  }
+
+  /** Bytes copied into fresh engine memory; returns the pointer. */
+  #copyBytes(bytes) {
+    const pointer = this.exports.ck_alloc(Math.max(8, bytes.length));
+    new Uint8Array(this.exports.memory.buffer, pointer, bytes.length).set(bytes);
+    return pointer;
+  }
+
   /** The exact monotonicity verdict's text, as `curvekit check` prints after `verdict: `. */
   verdict(coefficients) {
     const c = this.#copyIn(coefficients);
@@ -57,13 +88,48 @@ export class CurveEngine {
   }
 }
 
-/** Instantiates the engine from the bytes of curvekit-core.wasm. */
-export async function instantiateEngine(bytes) {
+/**
+ * The WASI calls the engine's C library may make, for a host with no files and no streams (a
+ * page): every call answers ENOSYS, so a file or stream the engine tries to use fails the way a
+ * missing one does natively, except the random source (a temporary file's name), the list of
+ * preopened directories (empty) and exit. The
+ * studio's routes touch none of them. Node runs the command-line entry point on node:wasi
+ * instead (curvekit.mjs), with real files.
+ */
+export function detachedSystem(memory = () => null) {
+  const ENOSYS = 52;
+  return new Proxy({}, {
+    get(target, name) {
+      if (name === 'random_get') {
+        return (pointer, length) => {
+          globalThis.crypto.getRandomValues(new Uint8Array(memory().buffer, pointer, length));
+          return 0;
+        };
+      }
+      // No preopened directories: EBADF ends the C library's scan for them at start-up.
+      if (name === 'fd_prestat_get') return () => 8;
+      if (name === 'proc_exit') return (code) => { throw new Error(`the engine exited with status ${code}`); };
+      return () => ENOSYS;
+    },
+  });
+}
+
+/**
+ * Instantiates the engine from the bytes of curvekit-core.wasm. `system` is the WASI import
+ * object (default: detachedSystem, no files); `initialize` runs the C library's constructors
+ * (default: the module's own `_initialize`; node:wasi passes its own).
+ */
+export async function instantiateEngine(bytes, { system = null, initialize = null } = {}) {
   const module = await WebAssembly.compile(bytes);
-  const unexpected = WebAssembly.Module.imports(module);
+  let instance = null;
+  const wasi = system || detachedSystem(() => instance.exports.memory);
+  const unexpected = WebAssembly.Module.imports(module).filter((entry) => entry.module !== 'wasi_snapshot_preview1');
   if (unexpected.length > 0) {
     const names = unexpected.map((entry) => `${entry.module}.${entry.name}`).join(', ');
-    throw new Error(`curvekit-core.wasm imports ${names}; the engine is built to import nothing`);
+    throw new Error(`curvekit-core.wasm imports ${names}; the engine imports only WASI`);
   }
-  return new CurveEngine(await WebAssembly.instantiate(module, {}));
+  instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi });
+  if (initialize) initialize(instance);
+  else instance.exports._initialize();
+  return new CurveEngine(instance);
 }

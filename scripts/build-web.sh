@@ -11,7 +11,13 @@
 #
 # Modules compiled, in dependency order (each from its own Sources/ folder, nothing copied):
 # CurveCore, CurveFitting (LAPACK.swift's native body is compiled out; LAPACK+Swift.swift is
-# the first solve), then Web/CurveWeb, the exports. Usage:
+# the first solve), CurveSpec, CurveEasing, Foundation (Web/Foundation: the slice of
+# Foundation's Date the schedule uses), CurveSchedule, CurvePipeline, CurveCodegen (its
+# embedded kernels generated from Package.swift's list by scripts/web/embed-resources.sh),
+# CurveDesign, CurveStudio's API (the studio's answers, without its HTTP server), then
+# Web/CurveWeb, the exports. The C library is Debian's wasi-libc (Web/WASILibc is its Clang
+# module), so file and stream code is the native POSIX code, over WASI calls the host gives.
+# Usage:
 #   scripts/build-web.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,11 +35,20 @@ for tool in clang wasm-ld; do
     exit 2
   }
 done
-libm=/usr/lib/wasm32-wasi/libm.a
-[ -f "$libm" ] || {
-  echo "error: $libm is missing (Debian package wasi-libc)" >&2
+# Embedded Swift's Unicode tables (String comparison, normalization, grapheme breaks).
+unicode_tables="$bin/../lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a"
+[ -f "$unicode_tables" ] || {
+  echo "error: $unicode_tables is missing from the Swift toolchain" >&2
   exit 2
 }
+libc_dir=/usr/lib/wasm32-wasi
+sysroot_include=/usr/include/wasm32-wasi
+for file in "$libc_dir/libc.a" "$libc_dir/libm.a" "$libc_dir/crt1-reactor.o" "$sysroot_include/stdio.h"; do
+  [ -f "$file" ] || {
+    echo "error: $file is missing (Debian package wasi-libc)" >&2
+    exit 2
+  }
+done
 
 out=.build/web
 mkdir -p "$out/modules" "$out/objects"
@@ -43,30 +58,46 @@ swift_flags=(
   -enable-experimental-feature Embedded -enable-experimental-feature Extern
   -wmo -parse-as-library -Osize -Xfrontend -disable-stack-protector
   -package-name CurveKit -swift-version 6 -warnings-as-errors
-  -I "$out/modules"
+  -I "$out/modules" -I Web/WASILibc -Xcc -isystem -Xcc "$sysroot_include" -Xcc -D__wasi__
 )
 
 # compile MODULE FILE…: one module, one object, its .swiftmodule for the next. Skipped when
-# the object is newer than its files, this script and every module compiled before it.
+# the object is newer than its files, this script, the C module and every module compiled
+# before it. Files not ending in .swift are inputs to that check only.
 compiled=()
 compile() {
   local module=$1
   shift
   local object="$out/objects/$module.o" stale=0 file
-  for file in "$@" "$0" "${compiled[@]}"; do [ "$file" -nt "$object" ] && stale=1; done
+  local sources=()
+  for file in "$@" "$0" Web/WASILibc/* "${compiled[@]}"; do [ "$file" -nt "$object" ] && stale=1; done
+  for file in "$@"; do [[ "$file" == *.swift ]] && sources+=("$file"); done
   compiled+=("$object")
   if [ $stale -eq 0 ]; then
     echo "web: $module is up to date" >&2
     return
   fi
-  echo "web: compiling $module ($# files)" >&2
+  echo "web: compiling $module (${#sources[@]} files)" >&2
   "$swiftc_path" "${swift_flags[@]}" -module-name "$module" \
     -emit-module -emit-module-path "$out/modules/$module.swiftmodule" \
-    -c "$@" -o "$out/objects/$module.o"
+    -c "${sources[@]}" -o "$out/objects/$module.o"
 }
 
-compile CurveCore Sources/CurveCore/*.swift
+scripts/web/embed-resources.sh CurveCodegen "$out/objects/CurveCodegenResources.swift.new"
+cmp -s "$out/objects/CurveCodegenResources.swift.new" "$out/objects/CurveCodegenResources.swift" \
+  || mv "$out/objects/CurveCodegenResources.swift.new" "$out/objects/CurveCodegenResources.swift"
+rm -f "$out/objects/CurveCodegenResources.swift.new"
+
+compile CurveCore $(find Sources/CurveCore -name '*.swift' | sort)
 compile CurveFitting Sources/CurveFitting/*.swift
+compile CurveSpec Sources/CurveSpec/*.swift
+compile CurveEasing Sources/CurveEasing/*.swift
+compile Foundation Web/Foundation/*.swift
+compile CurveSchedule Sources/CurveSchedule/*.swift
+compile CurvePipeline Sources/CurvePipeline/*.swift
+compile CurveCodegen Sources/CurveCodegen/*.swift "$out/objects/CurveCodegenResources.swift"
+compile CurveDesign Sources/CurveDesign/*.swift
+compile CurveStudio Sources/CurveStudio/StudioAPI.swift Sources/CurveStudio/StudioAPI+Web.swift
 compile CurveWeb Web/CurveWeb/*.swift
 
 "$bin/clang" --target=wasm32-unknown-unknown -Os -nostdlib -ffreestanding -Wall -Werror \
@@ -76,12 +107,16 @@ exports=()
 while read -r name; do exports+=("--export=$name"); done < <(
   grep -ohE '@_expose\(wasm, "[a-z_]+"\)' Web/CurveWeb/*.swift | sed -E 's/.*"([a-z_]+)".*/\1/' | sort -u
 )
-"$bin/wasm-ld" --no-entry --gc-sections --strip-all "${exports[@]}" \
-  "$out/objects/CurveCore.o" "$out/objects/CurveFitting.o" "$out/objects/CurveWeb.o" "$out/objects/runtime.o" \
-  "$libm" -o "$out/curvekit-core.raw.wasm"
+modules=(CurveCore CurveFitting CurveSpec CurveEasing Foundation CurveSchedule CurvePipeline CurveCodegen CurveDesign
+  CurveStudio CurveWeb)
+objects=()
+for module in "${modules[@]}"; do objects+=("$out/objects/$module.o"); done
+"$bin/wasm-ld" --no-entry --gc-sections --strip-all "${exports[@]}" --export=_initialize \
+  "$libc_dir/crt1-reactor.o" "${objects[@]}" "$out/objects/runtime.o" \
+  "$unicode_tables" "$libc_dir/libc.a" "$libc_dir/libm.a" -o "$out/curvekit-core.raw.wasm"
 wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int \
   "$out/curvekit-core.raw.wasm" -o "$out/curvekit-core.wasm"
-cp Web/curvekit-core.mjs "$out/curvekit-core.mjs"
+cp Web/curvekit-core.mjs Web/studio-engine.mjs "$out/"
 raw=$(wc -c <"$out/curvekit-core.wasm")
 zipped=$(gzip -9 -c "$out/curvekit-core.wasm" | wc -c)
 echo "web: $out/curvekit-core.wasm, $raw bytes ($zipped gzipped)"

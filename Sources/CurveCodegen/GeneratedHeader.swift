@@ -1,4 +1,7 @@
+import CurveCore
+import CurveFitting
 import CurvePipeline
+import CurveSpec
 
 /// The comment header every generated file starts with, in every language: the marker, the
 /// target's lint suppressions, the source, the fit, the exact verdict and the inverse.

@@ -1,3 +1,5 @@
+import CurveSpec
+
 /// The compact form of generated Swift that the golden files under Tests/Fixtures/codegen
 /// store: each embedded kernel region is one marker line naming the kernel file and the
 /// SHA-256 of its bytes, so a kernel edit re-records one line per golden (and shows which
@@ -18,7 +20,7 @@ extension InverseKernelSource {
     for part in Part.allCases {
       let body = embeddedBody(part)
       guard !body.isEmpty else { continue }
-      out = out.replacing(" {\n" + body + "}\n", with: " {\n" + goldenMarker(part) + "\n}\n")
+      out = out.replacingText(" {\n" + body + "}\n", with: " {\n" + goldenMarker(part) + "\n}\n")
     }
     return out
   }

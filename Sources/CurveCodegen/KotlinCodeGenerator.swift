@@ -46,7 +46,7 @@ public enum KotlinCodeGenerator {
 
   /// Text safe inside a KDoc block: no `*/` that would end it early.
   static func kdoc(_ text: String) -> String {
-    text.replacingOccurrences(of: "*/", with: "* /")
+    text.replacingText("*/", with: "* /")
   }
 
   /// The coefficient constants and the `coefficients` array.
@@ -217,7 +217,7 @@ public enum KotlinCodeGenerator {
   static func progressMembers(_ tables: [ProgressSegmentTable]) -> String {
     let limits = tables.map { $0.limit.description }.joined(separator: ", ")
     let rows = tables.map { table in
-      "        doubleArrayOf(" + table.values.map(\.description).joined(separator: ", ") + ")"
+      "        doubleArrayOf(" + table.values.map { $0.description }.joined(separator: ", ") + ")"
     }
     return """
 

@@ -31,7 +31,7 @@ struct ProgressSegmentTable: Sendable, Hashable {
       }
       tables.append(
         ProgressSegmentTable(
-          limit: limit, bound: 100 * (segments.map(\.errorBound).max() ?? 0),
+          limit: limit, bound: 100 * (segments.map { $0.errorBound }.max() ?? 0),
           values: segments.flatMap { [$0.start, $0.end, $0.startLevel, $0.endLevel] }))
     }
     return tables

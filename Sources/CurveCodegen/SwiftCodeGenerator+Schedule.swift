@@ -95,7 +95,7 @@ extension SwiftCodeGenerator {
   /// computed at generation time (`--progress-segments`), mapped to dates with `Date`'s own
   /// arithmetic, as `DepletionSchedule.progressSegments(maxError:)` maps them.
   static func progressExtension(name: String, access: String, tables: [ProgressSegmentTable]) -> String {
-    let rows = tables.map { "    [" + $0.values.map(\.description).joined(separator: ", ") + "],\n" }.joined()
+    let rows = tables.map { "    [" + $0.values.map { $0.description }.joined(separator: ", ") + "],\n" }.joined()
     return """
 
       extension \(name) {

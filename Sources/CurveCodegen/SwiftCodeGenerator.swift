@@ -160,7 +160,7 @@ public enum SwiftCodeGenerator {
   /// are blank comment lines; an empty or blank description gives no lines.
   static func documentationLines(_ details: String) -> [String] {
     var lines: [String] = []
-    for paragraph in details.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+    for paragraph in details.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline }) {
       let words = SwiftLiteral.commentText(String(paragraph)).split(separator: " ")
       guard !words.isEmpty else {
         if lines.last?.isEmpty == false { lines.append("") }

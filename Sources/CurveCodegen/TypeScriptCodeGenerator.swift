@@ -83,7 +83,7 @@ public enum TypeScriptCodeGenerator {
 
   /// Text safe inside a JSDoc block: no `*/` that would end it early.
   static func jsdoc(_ text: String) -> String {
-    text.replacingOccurrences(of: "*/", with: "* /")
+    text.replacingText("*/", with: "* /")
   }
 
   /// The module-private coefficient constants.
@@ -146,7 +146,7 @@ public enum TypeScriptCodeGenerator {
 
   /// The `ProgressSegment` interface and the ramp tables computed at generation time.
   static func progressDeclarations(_ tables: [ProgressSegmentTable]) -> String {
-    let rows = tables.map { "  [" + $0.values.map(\.description).joined(separator: ", ") + "],\n" }.joined()
+    let rows = tables.map { "  [" + $0.values.map { $0.description }.joined(separator: ", ") + "],\n" }.joined()
     return """
       /**
        * One straight ramp: the shown level goes linearly from `startLevel` at `fromEpochMillis` to
@@ -340,7 +340,7 @@ public enum TypeScriptCodeGenerator {
       ("TWO_TO_MINUS_55_LITERAL", 0x1p-55), ("TWO_TO_MINUS_60_LITERAL", 0x1p-60),
     ]
     for (placeholder, value) in powers {
-      common = common.replacingOccurrences(of: placeholder, with: value.description)
+      common = common.replacingText(placeholder, with: value.description)
     }
     var texts = [common]
     switch parts.inverse {

@@ -1,4 +1,5 @@
 import CurveCore
+import CurveEasing
 
 /// The progress curve g = 1 − f of a depletion cubic, split exactly into keyframes whose Bézier
 /// handles all lie in [0, 1], for targets that refuse handles outside it (UIKit's

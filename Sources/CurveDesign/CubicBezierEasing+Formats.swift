@@ -50,7 +50,7 @@ extension CubicBezierEasing {
     let base = Self.lowerCamelCase(name)
     var text = "// \(Self.commentSafe(name)): progress = 1 − level, \(exactnessPhrase).\n"
     for note in rangeNotes { text += "// note: \(note).\n" }
-    text += Self.swiftUIDeclarations(base, [x1, y1, x2, y2].map(\.description), duration: duration)
+    text += Self.swiftUIDeclarations(base, [x1, y1, x2, y2].map { $0.description }, duration: duration)
     if let rounded {
       text += "// rounded to \(rounded.precision) decimals: \(rounded.deviationSummary(period: period)).\n"
       text += Self.swiftUIDeclarations(base, rounded.texts, duration: duration, suffix: "Rounded")
@@ -117,7 +117,7 @@ extension CubicBezierEasing {
   /// spaces, and `*/` broken, so a spec's name cannot end the comment.
   static func commentSafe(_ name: String) -> String {
     let line = String(String.UnicodeScalarView(name.unicodeScalars.map { EchoedText.needsEscape($0) ? " " : $0 }))
-    return line.replacing("*/", with: "* /")
+    return line.replacingText("*/", with: "* /")
   }
 
   private var exactnessPhrase: String {

@@ -1,4 +1,5 @@
 import CurveCore
+import CurveFitting
 import CurvePipeline
 
 /// One curve in a plot: the polynomial, its control points and its fit diagnostics.

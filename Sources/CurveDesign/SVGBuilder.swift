@@ -1,4 +1,5 @@
 import CurveCore
+import CurveSpec
 
 /// A minimal, deterministic SVG/XML writer: elements are appended in order, attributes
 /// keep the order given, text is escaped, and numbers go through ``PlotNumber``.
@@ -64,7 +65,7 @@ struct SVGBuilder {
 extension String {
   fileprivate func replacingDoubleDashes() -> String {
     var result = self
-    while result.contains("--") {
+    while result.containsText("--") {
       result = result.split(separator: "-", omittingEmptySubsequences: false).joined(separator: "–")
     }
     return result

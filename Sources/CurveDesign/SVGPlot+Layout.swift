@@ -1,3 +1,4 @@
+import CurveCore
 import CurvePipeline
 import CurveSpec
 

@@ -1,4 +1,5 @@
 import CurveCore
+import CurvePipeline
 
 extension SVGPlot {
   /// The verdict line of one curve: symbol, colour and text, from CurveCore's exact
@@ -77,7 +78,7 @@ extension SVGPlot {
         y += PlotLayout.legendBlockHeight
       }
       drawKey(
-        &svg, top: y, left: left, thresholds: series.map(\.slope.flatThreshold),
+        &svg, top: y, left: left, thresholds: series.map { $0.slope.flatThreshold },
         milestones: series.contains { !$0.milestones.isEmpty })
     }
   }

@@ -1,4 +1,5 @@
 import CurveCore
+import CurvePipeline
 
 extension SVGPlot {
   /// The level panel: grid, rising bands, linear reference, axes, curves, whiskers, points.

@@ -93,9 +93,9 @@ public enum SVGPlot {
   /// a.curve.json vs b.curve.json" when every curve has the same name and a source; "N
   /// curves compared" when that is longer than 60 characters.
   static func defaultTitle(_ series: [PlotSeries]) -> String {
-    let sources = series.compactMap(\.source)
+    let sources = series.compactMap { $0.source }
     let names: String
-    if series.count > 1, sources.count == series.count, Set(series.map(\.name)).count == 1 {
+    if series.count > 1, sources.count == series.count, Set(series.map({ $0.name })).count == 1 {
       names = "\(series[0].name): \(sources.joined(separator: " vs "))"
     } else {
       names = series.map { curve in curve.source.map { "\(curve.name) (\($0))" } ?? curve.name }

@@ -6,6 +6,8 @@ import CurveSpec
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(WASILibc)
+  @preconcurrency import WASILibc
 #endif
 
 /// Converts an SVG file to PNG with an external renderer (`rsvg-convert`, Debian/Ubuntu
@@ -22,12 +24,17 @@ public enum SVGRasterizer {
   /// The renderer's full path, found on `searchPath` (a `PATH`-style list of directories),
   /// or nil when it is not there.
   public static func rendererPath(searchPath: String?) -> String? {
-    guard let searchPath else { return nil }
+    #if canImport(WASILibc)
+      // WebAssembly runs no child processes, so no renderer is usable there.
+      return nil
+    #else
+      guard let searchPath else { return nil }
     for directory in searchPath.split(separator: ":") where !directory.isEmpty {
       let candidate = "\(directory)/\(rendererName)"
       if access(candidate, X_OK) == 0 { return candidate }
     }
     return nil
+    #endif
   }
 
   /// Renders `svgPath` to `pngPath` at `zoom` times the SVG's size.
@@ -46,6 +53,10 @@ public enum SVGRasterizer {
   ///   temporary files cannot be made (status −1).
   /// - Complexity: one child process.
   public static func png(fromSVG svg: String, renderer: String, zoom: Double = 1) throws(DesignError) -> [UInt8] {
+    #if canImport(WASILibc)
+      // WebAssembly runs no child processes: there is no renderer to run.
+      throw .rendererMissing(name: rendererName)
+    #else
     let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array("\(base)/curvekit-plot-XXXXXX".utf8CString)
     guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
@@ -64,10 +75,14 @@ public enum SVGRasterizer {
       throw .rendererFailed(name: rendererName, status: -1)
     }
     return bytes
+    #endif
   }
 
   /// Runs `renderer` on the two paths and waits for it.
   static func run(_ renderer: String, svgPath: String, pngPath: String, zoom: Double) throws(DesignError) {
+    #if canImport(WASILibc)
+      throw .rendererMissing(name: rendererName)
+    #else
     let arguments = [renderer, "--zoom", "\(zoom)", "--output", pngPath, svgPath]
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
     argv.append(nil)
@@ -82,5 +97,6 @@ public enum SVGRasterizer {
     // A normal exit has the low 7 bits clear; its code is in bits 8–15.
     let exitCode = (status & 0x7f) == 0 ? Int((status >> 8) & 0xff) : 128 + Int(status & 0x7f)
     guard exitCode == 0 else { throw .rendererFailed(name: rendererName, status: exitCode) }
+    #endif
   }
 }

@@ -20,7 +20,7 @@ extension TerminalPreview {
       let dotColumns = 2 * columns
       let dotRows = 4 * rows
       let samples = (0..<dotColumns).map { polynomial.value(at: Double($0) / Double(dotColumns - 1)) }
-      let levels = (samples + points.filter { $0.t >= 0 && $0.t <= 1 }.map(\.y)).filter(\.isFinite)
+      let levels = (samples + points.filter { $0.t >= 0 && $0.t <= 1 }.map { $0.y }).filter { $0.isFinite }
       let low = max(-1, min(0, levels.min() ?? 0))
       let high = min(2, max(1, levels.max() ?? 1))
       self.low = low

@@ -41,7 +41,7 @@ public enum CSSEasing {
         text: text,
         reason: "'\(function)()' is not a cubic Bézier; only cubic-bezier() and its keywords can be imported")
     } else if !lowered.contains(",") {
-      let names = keywords.map(\.name).joined(separator: ", ")
+      let names = keywords.map { $0.name }.joined(separator: ", ")
       throw .unparsableEasing(
         text: text, reason: "unknown keyword (expected cubic-bezier(x1, y1, x2, y2) or one of: \(names))")
     }

@@ -157,7 +157,7 @@ package struct ParsedArguments: Sendable {
     guard let text = value(name) else { return nil }
     guard let choice = T(rawValue: text) else {
       throw UsageError(
-        "\(name): unknown value '\(text)' (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+        "\(name): unknown value '\(text)' (expected one of: \(T.allCases.map { $0.rawValue }.joined(separator: ", ")))")
     }
     return choice
   }

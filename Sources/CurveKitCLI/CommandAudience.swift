@@ -4,6 +4,8 @@
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(WASILibc)
+  @preconcurrency import WASILibc
 #endif
 
 /// Who reads a command's diagnostics, and so how they are worded and located.
@@ -27,7 +29,7 @@ package enum CommandAudience: Sendable {
   /// `path` made absolute against the working directory (unchanged when it already is).
   static func absolute(_ path: String) -> String {
     guard !path.hasPrefix("/") else { return path }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    var buffer = [CChar](repeating: 0, count: Int(curvekitPathMaximum) + 1)
     guard getcwd(&buffer, buffer.count) != nil else { return path }
     let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
@@ -39,3 +41,11 @@ extension CommandIO {
   /// The command line, unless the tool says otherwise.
   package var audience: CommandAudience { .commandLine }
 }
+
+#if canImport(WASILibc)
+  /// The longest path `getcwd` writes (`PATH_MAX`, a macro Swift does not import from musl).
+  let curvekitPathMaximum = curvekit_PATH_MAX
+#else
+  /// The longest path `getcwd` writes.
+  let curvekitPathMaximum = PATH_MAX
+#endif

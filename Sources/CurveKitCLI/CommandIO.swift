@@ -6,6 +6,8 @@ import CurveSpec
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(WASILibc)
+  @preconcurrency import WASILibc
 #endif
 
 /// Where a command reads input and writes output. The real tool uses ``StandardIO``;
@@ -75,6 +77,9 @@ package final class StandardIO: CommandIO {
 
   package var terminalColumns: Int? {
     if let columns = parseColumns(environment("COLUMNS")) { return columns }
+    #if canImport(WASILibc)
+      return nil  // WASI has no terminal size to ask for.
+    #else
     #if canImport(Darwin)
       let request: UInt = 0x4008_7468  // TIOCGWINSZ, a function-like macro Swift does not import there
     #else
@@ -83,6 +88,7 @@ package final class StandardIO: CommandIO {
     var size = winsize()
     guard isatty(1) != 0, ioctl(1, request, &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
+    #endif
   }
 
   package func flush() {

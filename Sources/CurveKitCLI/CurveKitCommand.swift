@@ -59,7 +59,7 @@ extension CurveKitCommand {
       let names = (option.short.map { "\($0), " } ?? "") + option.name
       return option.placeholder.isEmpty ? names : "\(names) \(option.placeholder)"
     }
-    let width = min(34, (labels.map(\.count).max() ?? 0) + 2)
+    let width = min(34, (labels.map { $0.count }.max() ?? 0) + 2)
     text += "\nOPTIONS:\n"
     for (label, option) in zip(labels, all) {
       let repeatNote = option.kind == .repeated ? " (repeatable)" : ""

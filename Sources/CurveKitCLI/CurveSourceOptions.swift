@@ -62,7 +62,7 @@ enum CurveSourceOptions {
       + [
         (!pointTexts.isEmpty, "--point"), (dataPath != nil, "--data"), (coefficients != nil, "--coefficients"),
         (cssText != nil, "--from-css"),
-      ].filter(\.0).map(\.1)
+      ].filter { $0.0 }.map { $0.1 }
     let flagSources = given.count - (specPaths.isEmpty ? 0 : 1)
     if specPaths.count > 1, !allowsSeveralSpecs {
       throw UsageError("give one spec file, not \(specPaths.count): '\(specPaths.joined(separator: "', '"))'")

@@ -47,8 +47,8 @@ extension CurveResolver {
           }
           buffered.append(point)
           guard buffered.count > inMemoryPointLimit else { return }
-          let low = depletion ? 0 : buffered.map(\.t).min() ?? 0
-          let high = depletion ? 1 : buffered.map(\.t).max() ?? 1
+          let low = depletion ? 0 : buffered.map { $0.t }.min() ?? 0
+          let high = depletion ? 1 : buffered.map { $0.t }.max() ?? 1
           var started = try StreamingLeastSquares(
             degree: shape.degree, constraints: shape.constraints, interval: low...high)
           for (index, held) in buffered.enumerated() { try started.add(held, weight: weights?[index] ?? 1) }

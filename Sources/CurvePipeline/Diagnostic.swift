@@ -5,9 +5,9 @@ import CurveCore
 ///
 /// Messages are in the designer's words (the curve's units) and name no command-line flag:
 /// a presenter that has flags adds its own hint from ``override``.
-public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   /// How serious a finding is.
-  public enum Severity: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Severity: String, Sendable, Hashable, CaseIterable {
     /// The artefact is refused (the CLI exits 1).
     case error
     /// A refusal turned off by an override; the artefact ships.
@@ -17,7 +17,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   /// What a finding is about, stable for scripts and tests.
-  public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Code: String, Sendable, Hashable, CaseIterable {
     /// f(0) ≠ 1 or f(1) ≠ 0 (beyond the tolerance): not a depletion curve.
     case notDepletion
     /// The curve rises somewhere on [0, 1] (a witness says where).
@@ -40,7 +40,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   /// The decision that turns an error into a warning.
-  public enum Override: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Override: String, Sendable, Hashable, CaseIterable {
     /// Ship a curve whose endpoints are not 1 and 0 (the spec's `"endpoints": false` says so too).
     case allowNonDepletion
     /// Ship a curve that is not monotone or breaks its spec's policy (the spec's
@@ -49,7 +49,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   /// Where the curve rises: the exact witness.
-  public struct Witness: Sendable, Hashable, Codable, CustomStringConvertible {
+  public struct Witness: Sendable, Hashable, CustomStringConvertible {
     /// The point of [0, 1] (normalized time).
     public let t: Double
     /// f′(t), rounded to the nearest double.
@@ -105,3 +105,12 @@ extension Array where Element == Diagnostic {
   /// The errors, in order.
   public var errors: [Diagnostic] { filter { $0.severity == .error } }
 }
+
+#if !hasFeature(Embedded)
+  // The JSON forms (synthesized, so declared beside the types). Embedded Swift has no Codable.
+  extension Diagnostic: Codable {}
+  extension Diagnostic.Severity: Codable {}
+  extension Diagnostic.Code: Codable {}
+  extension Diagnostic.Override: Codable {}
+  extension Diagnostic.Witness: Codable {}
+#endif

@@ -94,7 +94,7 @@ package enum FitReportRenderer {
     let kind =
       report.constraints.isEmpty
       ? "unconstrained"
-      : report.constraints.map(\.description).joined(separator: ", ")
+      : report.constraints.map { $0.description }.joined(separator: ", ")
     var text = "Least-squares fit: degree \(report.degree), \(pointCount ?? problem.points.count) points"
     text += (report.isWeighted ? " (weighted)" : "") + ", \(kind)\n\n"
 
@@ -182,7 +182,7 @@ package enum FitReportRenderer {
       if monotone.wasAlreadyMonotone {
         rows.append(["active", "none: the least-squares fit already satisfies the constraint"])
       } else {
-        rows.append(["active", monotone.activeConstraints.map(\.description).joined(separator: ", ")])
+        rows.append(["active", monotone.activeConstraints.map { $0.description }.joined(separator: ", ")])
         // A relative rise only means something when the plain fit misses by something.
         let relative =
           monotone.relativeRMSERise.flatMap { rise in
@@ -197,7 +197,7 @@ package enum FitReportRenderer {
         "KKT",
         "relative residual \(monotone.kkt.relativeResidual), multipliers "
           + (monotone.kkt.multipliers.isEmpty
-            ? "none" : monotone.kkt.multipliers.map(\.description).joined(separator: ", ")),
+            ? "none" : monotone.kkt.multipliers.map { $0.description }.joined(separator: ", ")),
       ])
       if let gap = monotone.kkt.optimalityGap, !monotone.wasAlreadyMonotone {
         rows.append(["optimality", "objective at most \(gap) above the optimum (duality bound)"])
@@ -341,7 +341,7 @@ package enum FitReportRenderer {
 
   /// Left-aligned columns separated by two spaces.
   package static func table(_ rows: [[String]]) -> String {
-    let columns = rows.map(\.count).max() ?? 0
+    let columns = rows.map { $0.count }.max() ?? 0
     let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
     return rows.map { row in
       row.enumerated().map { column, cell in

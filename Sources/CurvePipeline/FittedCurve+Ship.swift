@@ -4,7 +4,7 @@ import CurveFitting
 import CurveSpec
 
 /// What a curve is turned into: each is refused or shipped by the same rule.
-public enum Artefact: String, Sendable, Hashable, Codable, CaseIterable {
+public enum Artefact: String, Sendable, Hashable, CaseIterable {
   /// A generated source file (`curvekit generate`, the plugins, the studio's code).
   case generate
   /// An easing (`curvekit export`, the studio's CSS and SwiftUI).
@@ -151,7 +151,7 @@ extension FittedCurve {
   /// A note when fitted levels lie outside [0, 1]: they are fitted as data.
   var outsideLevelsNote: Diagnostic? {
     let outside = points.filter { $0.y > 1 || $0.y < 0 }
-    guard let highest = outside.map(\.y).max(), let lowest = outside.map(\.y).min() else { return nil }
+    guard let highest = outside.map({ $0.y }).max(), let lowest = outside.map({ $0.y }).min() else { return nil }
     let extreme = highest > 1 ? highest : lowest
     let count = outside.count == 1 ? "1 point lies" : "\(outside.count) points lie"
     return Diagnostic(
@@ -161,3 +161,8 @@ extension FittedCurve {
         + "(up to \(units.describe(level: extreme))); fitted as measured data", field: "points")
   }
 }
+
+#if !hasFeature(Embedded)
+  // The JSON forms (synthesized, so declared beside the types). Embedded Swift has no Codable.
+  extension Artefact: Codable {}
+#endif

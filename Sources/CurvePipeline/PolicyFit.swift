@@ -49,7 +49,7 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
         ? "use \"monotonic\": \"enforce\" for the best monotone curve"
         : "lower the degree to 3 and use \"monotonic\": \"enforce\", or move the points that rise"
       return "the fitted curve is not \(bound) on [0, 1]: \(MonotonicityWitness.text(t: t, slope: slope)) "
-        + "(coefficients \(coefficients.map(\.description).joined(separator: ","))); \(advice)"
+        + "(coefficients \(coefficients.map { $0.description }.joined(separator: ","))); \(advice)"
     case .milestonesNeedMonotonicity:
       return "milestones need \"monotonic\": \"require\" or \"enforce\"; only a monotone curve makes each "
         + "milestone a condition at one point"

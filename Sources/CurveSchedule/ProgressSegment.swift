@@ -14,7 +14,7 @@ import Foundation
 /// ```json
 /// {"from": 1767600000, "to": 1767686400, "startLevel": 1.0004, "endLevel": 0.8796, "errorBound": 0.0099}
 /// ```
-public struct ProgressSegment: Sendable, Hashable, Codable {
+public struct ProgressSegment: Sendable, Hashable {
   /// When the ramp starts.
   public var from: Date
   /// When the ramp ends (the next segment's ``from``).
@@ -34,30 +34,5 @@ public struct ProgressSegment: Sendable, Hashable, Codable {
     self.startLevel = startLevel
     self.endLevel = endLevel
     self.errorBound = errorBound
-  }
-
-  /// The JSON keys.
-  enum CodingKeys: String, CodingKey {
-    case from, to, startLevel, endLevel, errorBound
-  }
-
-  /// Reads `{"from": unixSeconds, "to": unixSeconds, "startLevel": x, "endLevel": y, "errorBound": e}`.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    from = try UnixTime.decode(from: container, forKey: .from)
-    to = try UnixTime.decode(from: container, forKey: .to)
-    startLevel = try container.decode(Double.self, forKey: .startLevel)
-    endLevel = try container.decode(Double.self, forKey: .endLevel)
-    errorBound = try container.decode(Double.self, forKey: .errorBound)
-  }
-
-  /// Writes the JSON form, dates as Unix seconds.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(from.timeIntervalSince1970, forKey: .from)
-    try container.encode(to.timeIntervalSince1970, forKey: .to)
-    try container.encode(startLevel, forKey: .startLevel)
-    try container.encode(endLevel, forKey: .endLevel)
-    try container.encode(errorBound, forKey: .errorBound)
   }
 }

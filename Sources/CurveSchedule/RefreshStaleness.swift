@@ -15,7 +15,7 @@ import Foundation
 ///
 /// in percentage points, level(t) the exact polynomial at the normalized time of t (clamped to
 /// [0, 1]). It includes the widget's own rounding to a whole percentage (up to 0.5 points).
-public struct RefreshStaleness: Sendable, Hashable, Codable {
+public struct RefreshStaleness: Sendable, Hashable {
   /// The refresh interval in seconds.
   public var interval: TimeInterval
   /// K + 1: the refreshes from the refill to the first one at or after the empty date, both
@@ -102,3 +102,8 @@ extension DepletionSchedule {
     lastRefillDate.addingTimeInterval(duration)
   }
 }
+
+#if !hasFeature(Embedded)
+  // The JSON form (synthesized, so declared beside the type). Embedded Swift has no Codable.
+  extension RefreshStaleness: Codable {}
+#endif

@@ -10,7 +10,7 @@ import Foundation
 /// {"schedule": {"curve": {"coefficients": [-0.5, 0, -0.5, 1]}, "lastRefillDate": 1767600000, "duration": 604800},
 ///  "takenAt": 1767902400}
 /// ```
-public struct WidgetSnapshot: Sendable, Hashable, Codable {
+public struct WidgetSnapshot: Sendable, Hashable {
   /// The habit's schedule at the time of the snapshot.
   public var schedule: DepletionSchedule
   /// When the app took the snapshot.
@@ -29,25 +29,6 @@ public struct WidgetSnapshot: Sendable, Hashable, Codable {
   public func timelineEntries(from now: Date, through end: Date? = nil) -> [PercentageChange] {
     [PercentageChange(date: now, percentage: schedule.widgetPercentage(at: now))]
       + schedule.percentageChanges(from: now, through: end)
-  }
-
-  /// The JSON keys.
-  enum CodingKeys: String, CodingKey {
-    case schedule, takenAt
-  }
-
-  /// Reads `{"schedule": …, "takenAt": unixSeconds}`.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    schedule = try container.decode(DepletionSchedule.self, forKey: .schedule)
-    takenAt = try UnixTime.decode(from: container, forKey: .takenAt)
-  }
-
-  /// Writes `{"schedule": …, "takenAt": unixSeconds}`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(schedule, forKey: .schedule)
-    try container.encode(takenAt.timeIntervalSince1970, forKey: .takenAt)
   }
 }
 

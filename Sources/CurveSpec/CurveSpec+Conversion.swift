@@ -6,6 +6,8 @@ import CurveCore
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(WASILibc)
+  @preconcurrency import WASILibc
 #endif
 
 /// Why a unit conversion was refused: the converted spec would not be the same curve (points
@@ -111,7 +113,7 @@ extension CurveSpec {
           newNormalized: to.normalized(slope: new), isTime: false))
     }
     // Two different times must stay different, in the same order.
-    let times = numbers.filter(\.isTime).sorted { ($0.oldNormalized, $0.field) < ($1.oldNormalized, $1.field) }
+    let times = numbers.filter { $0.isTime }.sorted { ($0.oldNormalized, $0.field) < ($1.oldNormalized, $1.field) }
     for (first, second) in zip(times, times.dropFirst()) where first.oldNormalized < second.oldNormalized {
       guard first.new < second.new else {
         let pair =
@@ -190,7 +192,11 @@ extension CurveSpec {
     guard value.isFinite, value != 0 else { return value }
     var buffer = [CChar](repeating: 0, count: 40)
     let written = buffer.withUnsafeMutableBufferPointer { pointer in
-      withVaList([value]) { vsnprintf(pointer.baseAddress, 40, "%.15g", $0) }
+      #if canImport(WASILibc)
+        curvekit_format_double(pointer.baseAddress, 40, "%.15g", value)
+      #else
+        withVaList([value]) { vsnprintf(pointer.baseAddress, 40, "%.15g", $0) }
+      #endif
     }
     guard written > 0 else { return value }
     let text = String(decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)

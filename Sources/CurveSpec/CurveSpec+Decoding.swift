@@ -162,7 +162,7 @@ struct SpecDecoder<Meter: WorkMeter> {
   where T.RawValue == String {
     let text = try string(node, path: path())
     guard let value = T(rawValue: text) else {
-      let options = T.allCases.map(\.rawValue).joined(separator: ", ")
+      let options = T.allCases.map { $0.rawValue }.joined(separator: ", ")
       throw fail("\(path()): unknown value \"\(text.abbreviated)\" (expected one of: \(options))", at: node)
     }
     return value

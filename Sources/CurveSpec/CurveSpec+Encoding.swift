@@ -78,7 +78,7 @@ extension JSONWriter {
     var output = "{\n"
     for (index, member) in members.enumerated() {
       output += "  " + quoted(member.key) + ": "
-      if case .array(let items) = member.value, !items.isEmpty, items.contains(where: \.isComposite) {
+      if case .array(let items) = member.value, !items.isEmpty, items.contains(where: { $0.isComposite }) {
         output += "[\n" + items.map { "    " + inline($0) }.joined(separator: ",\n") + "\n  ]"
       } else {
         output += inline(member.value)

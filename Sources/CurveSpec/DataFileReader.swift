@@ -6,6 +6,8 @@ import CurveCore
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(WASILibc)
+  @preconcurrency import WASILibc
 #endif
 
 /// Streams `t y` points from a whitespace-separated two-column text file.

@@ -6,6 +6,8 @@
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(WASILibc)
+  @preconcurrency import WASILibc
 #endif
 
 /// Decimal numbers parsed straight from bytes, for the readers that see millions of them

@@ -6,6 +6,8 @@ import CurveCore
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(WASILibc)
+  @preconcurrency import WASILibc
 #endif
 
 /// Why a file could not be written; one line naming the file.
@@ -60,9 +62,15 @@ package enum FileIO {
 
   /// Opens `path` (or standard input for `-`) for reading.
   /// - Throws: ``SpecError`` naming the path: missing, a directory, or unreadable.
-  static func openForReading(path: String, sourceName: String) throws(SpecError) -> UnsafeMutablePointer<FILE> {
+  static func openForReading(path: String, sourceName: String) throws(SpecError) -> CFile {
     if path == "-" {
-      guard let input = fdopen(dup(0), "rb") else {
+      #if canImport(WASILibc)
+        // WASI has no dup(2); one command runs per instance, so the stream may own descriptor 0.
+        let descriptor: Int32 = 0
+      #else
+        let descriptor = dup(0)
+      #endif
+      guard let input = fdopen(descriptor, "rb") else {
         throw SpecError("cannot read standard input: \(String(cString: strerror(errno)))", source: sourceName)
       }
       return input
@@ -82,7 +90,7 @@ package enum FileIO {
 
   /// Every byte of an open file, or nil on a read error or past `limit` bytes.
   /// - Complexity: O(size), in 64 KiB reads.
-  static func readAll(_ file: UnsafeMutablePointer<FILE>, limit: Int = .max) -> (bytes: [UInt8], overLimit: Bool)? {
+  static func readAll(_ file: CFile, limit: Int = .max) -> (bytes: [UInt8], overLimit: Bool)? {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -530,9 +538,7 @@ package enum FileIO {
     let now = time(nil)
     var names: [String] = []
     while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
+      let name = direntName(entry)
       guard isTemporaryName(name), prefix.map({ name.utf8.starts(with: $0.utf8) }) ?? true else { continue }
       names.append(name)
     }

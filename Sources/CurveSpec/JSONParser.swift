@@ -66,7 +66,7 @@ package struct JSONNode: Sendable {
     case .bool(let b): return .bool(b)
     case .number(let n): return .number(n)
     case .string(let s): return .string(s)
-    case .array(let items): return .array(items.map(\.value))
+    case .array(let items): return .array(items.map { $0.value })
     case .numberPairs(let pairs): return .array(pairs.map { [.number($0.first), .number($0.second)] })
     case .object(let members): return .object(members.map { (key: $0.key, value: $0.value.value) })
     }

@@ -4,6 +4,8 @@
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(WASILibc)
+  @preconcurrency import WASILibc
 #endif
 
 /// Reads text one line at a time from a file, standard input or an in-memory string,
@@ -16,7 +18,7 @@
 /// terminator is returned too; an empty input has no lines.
 package final class LineReader {
   /// The open file, or nil when reading from memory.
-  private let file: UnsafeMutablePointer<FILE>?
+  private let file: CFile?
   /// Bytes `start..<filled` are read and not yet returned.
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int

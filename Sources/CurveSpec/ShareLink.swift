@@ -156,5 +156,5 @@ package enum ShareLink {
   }
 
   /// True when `text` is meant as a link rather than a file name: it holds `#spec=`.
-  package static func looksLikeLink(_ text: String) -> Bool { text.contains("#spec=") }
+  package static func looksLikeLink(_ text: String) -> Bool { text.containsText("#spec=") }
 }

@@ -4,7 +4,6 @@ import CurveDesign
 import CurveEasing
 import CurvePipeline
 import CurveSpec
-import CurveStudioServer
 
 /// The studio's JSON endpoints on the real pipeline: each takes `{"spec": …}`, resolves it
 /// with ``CurveResolver`` exactly as the CLI does, and renders the answer with the CLI's
@@ -22,12 +21,9 @@ package enum StudioAPI {
     /// The ship rule's findings, when the curve was refused by it.
     package var diagnostics: [Diagnostic] = []
 
-    /// The response: `{"error": "…", "field": "…"}`, plus `"diagnostics"` when the ship rule
-    /// refused the curve.
-    package var response: HTTPResponse { StudioApp.json(status, body) }
-
-    /// The error object.
-    var body: JSONValue {
+    /// The error object: `{"error": "…", "field": "…"}`, plus `"diagnostics"` when the ship
+    /// rule refused the curve. (`StudioApp` sends it as an HTTP response.)
+    package var body: JSONValue {
       var members: [(key: String, value: JSONValue)] = [
         ("error", .string(message)), ("field", field.map(JSONValue.string) ?? .null),
       ]
@@ -166,7 +162,7 @@ package enum StudioAPI {
         return U(rawValue: text)
       }
       guard let time = unit("timeUnit", TimeUnit.self), let level = unit("levelUnit", LevelUnit.self) else {
-        let times = TimeUnit.allCases.map(\.rawValue).joined(separator: ", ")
+        let times = TimeUnit.allCases.map { $0.rawValue }.joined(separator: ", ")
         return .failure(
           Failure(status: 422, message: "timeUnit must be one of \(times); levelUnit fraction or percent"))
       }
@@ -205,7 +201,7 @@ package enum StudioAPI {
     resolve(spec).flatMap { curve in
       let diagnostics = curve.diagnostics(for: .generate)
       guard !diagnostics.refuses else { return .failure(.refused(diagnostics)) }
-      do {
+      do throws(CodegenError) {
         var options = try GenerationOptions.resolved(for: curve)
         let text = try SwiftCodeGenerator.generate(curve, options: options)
         options.cssEasing = EasingExport.typeScriptEasing(for: curve)  // TypeScript carries it, as `generate` does
@@ -215,7 +211,7 @@ package enum StudioAPI {
           do {
             return .string(try CodeGenerator.generate(curve, options: options, language: language))
           } catch {
-            return .string("// not generated: \(error)\n")
+            return .string("// not generated: \(error.description)\n")
           }
         }
         return .success(
@@ -226,7 +222,7 @@ package enum StudioAPI {
             ("diagnostics", FitReportRenderer.diagnosticsJSON(diagnostics)),
           ]))
       } catch {
-        return .failure(Failure(status: 422, message: String(describing: error)))
+        return .failure(Failure(status: 422, message: error.description))
       }
     }
   }
@@ -239,16 +235,16 @@ package enum StudioAPI {
     JSONValue, Failure
   > {
     if let precision, !RoundedEasing.precisionRange.contains(precision) {
-      return .failure(Failure(status: 400, message: String(describing: DesignError.precisionOutOfRange(precision))))
+      return .failure(Failure(status: 400, message: DesignError.precisionOutOfRange(precision).description))
     }
     return resolve(spec).flatMap { curve in
       var diagnostics = curve.diagnostics(for: .export)
       guard !diagnostics.refuses else { return .failure(.refused(diagnostics)) }
       let export: EasingExport
-      do {
+      do throws(DesignError) {
         export = try EasingExport(curve)
       } catch {
-        return .failure(Failure(status: 422, message: String(describing: error)))
+        return .failure(Failure(status: 422, message: error.description))
       }
       diagnostics += export.notes
       let name = curve.name ?? "Depletion"

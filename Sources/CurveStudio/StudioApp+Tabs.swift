@@ -120,12 +120,3 @@ extension StudioApp {
     }
   }
 }
-
-extension StudioAPI {
-  /// A new blank curve: "Untitled", in percent, with two points on the straight line from
-  /// 100 % to 0 % (so the curve starts as that line, and both handles are there to drag).
-  package static var blankSpec: CurveSpec {
-    CurveSpec(
-      name: "Untitled", points: [DataPoint(t: 0.25, y: 75), DataPoint(t: 0.75, y: 25)], levelUnit: .percent)
-  }
-}

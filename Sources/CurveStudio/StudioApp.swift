@@ -62,7 +62,7 @@ package struct StudioApp: Sendable {
       return only(["GET"], request) {
         let registry = registry
         return WebSocket.upgrade(request) { message in
-          StudioAPI.live(message, sourceNames: registry.all.map(\.displayName))
+          StudioAPI.live(message, sourceNames: registry.all.map { $0.displayName })
         }
       }
     case "/api/open": return only(["POST"], request) { openLink(request) }
@@ -107,17 +107,7 @@ package struct StudioApp: Sendable {
       if document.isUnsaved { members.append(("unsaved", .bool(true))) }
       return .object(members)
     }
-    let units = CurveSpec.knownKeys.contains("timeUnit")
-    return Self.json(
-      200,
-      .object([
-        ("specs", .array(specs)), ("presets", StudioAPI.presets),
-        ("keyOrder", .array(CurveSpec.knownKeys.map(JSONValue.string))),
-        (
-          "features",
-          .object([("units", .bool(units)), ("milestones", .bool(CurveSpec.knownKeys.contains("milestones")))])
-        ),
-      ]))
+    return Self.json(200, .object([("specs", .array(specs))] + StudioAPI.sessionMembers))
   }
 
   /// The document `?spec=N` names, or the error response. Every route about a document
@@ -284,4 +274,9 @@ package struct StudioApp: Sendable {
   static func error(_ status: Int, _ message: String) -> HTTPResponse {
     json(status, .object([("error", .string(message))]))
   }
+}
+
+extension StudioAPI.Failure {
+  /// The response: the status and the error object (``StudioAPI/Failure/body``).
+  package var response: HTTPResponse { StudioApp.json(status, body) }
 }

@@ -8,6 +8,8 @@ import CurveStudioServer
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(WASILibc)
+  @preconcurrency import WASILibc
 #endif
 
 /// The one rule for the name of a file the studio creates (Save on an unsaved tab, Save as…):

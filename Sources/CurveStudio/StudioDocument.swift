@@ -8,6 +8,8 @@ import CurveStudioServer
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(WASILibc)
+  @preconcurrency import WASILibc
 #endif
 
 /// Why the studio cannot start or serve a spec; one line naming the file.

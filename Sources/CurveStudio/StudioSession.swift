@@ -6,6 +6,8 @@ import CurveStudioServer
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(WASILibc)
+  @preconcurrency import WASILibc
 #endif
 
 /// A running studio: the server on 127.0.0.1, its token, and the specs it may read and write.

@@ -16,7 +16,7 @@ enum EvalCommand: CurveKitCommand {
     in shortest round-trip form. With no T, reads one T per line from standard input (blank
     lines are skipped). Coefficients: any degree up to 10, highest power first; for a cubic
     '--method horner' (the default) is bit for bit the article's level(forNormalizedElapsed:).
-    Methods: \(EvaluationScheme.allCases.map(\.rawValue).joined(separator: ", ")).
+    Methods: \(EvaluationScheme.allCases.map { $0.rawValue }.joined(separator: ", ")).
     The curve can also come from a spec (a first argument that is not a number) or any
     other source 'curvekit fit' takes, fitted the same way.
     --bits reads and prints IEEE 754 bit patterns (16 hex digits a line) instead, so every

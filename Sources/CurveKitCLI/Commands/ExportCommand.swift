@@ -86,7 +86,7 @@ enum ExportCommand: CurveKitCommand {
         ])) + "\n"
     }
     let property = "--" + name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined() + "-easing"
-    return "/* \(name.replacingOccurrences(of: "*/", with: "* /")): progress = 1 − level, the best free cubic-bezier: "
+    return "/* \(name.replacingText("*/", with: "* /")): progress = 1 − level, the best free cubic-bezier: "
       + "within \(CurveUnits.rounded(points, decimals: 4)) percentage points of the curve everywhere (certified; "
       + "\(CurveUnits.rounded(100 * fit.measuredDistance, decimals: 4)) reached). */\n"
       + ":root { \(property): \(easing.cssFunction); }\n"

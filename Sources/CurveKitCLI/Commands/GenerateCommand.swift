@@ -193,7 +193,7 @@ enum GenerateCommand: CurveKitCommand {
   /// `--protocol NAME`: the protocol text, refusing curve sources and curve options, which it
   /// does not use.
   static func protocolText(_ name: String, _ arguments: ParsedArguments) throws -> String {
-    let curveOptions = CurveSourceOptions.all.map(\.name) + ["--type-name", "--inverse", "--conform-to"]
+    let curveOptions = CurveSourceOptions.all.map { $0.name } + ["--type-name", "--inverse", "--conform-to"]
     if let given = curveOptions.first(where: { !arguments.values($0).isEmpty || arguments.has($0) }) {
       throw UsageError("--protocol prints the protocol only; \(given) does not apply")
     }

@@ -69,7 +69,7 @@ enum PlotCommand: CurveKitCommand {
     // The spec's own curve: its exact monotone optimum under "monotonic": "enforce".
     let series = zip(curves, sources(curves, requests: requests)).map { PlotSeries($0, source: $1) }
     // --days N or --duration D label the axis through the curves' units (and are checked there).
-    let period = arguments.has("--normalized") ? nil : curves.lazy.map(\.periodUnits).first { $0.duration != nil }
+    let period = arguments.has("--normalized") ? nil : curves.lazy.map { $0.periodUnits }.first { $0.duration != nil }
     let options = PlotOptions(
       duration: period?.duration, timeUnit: period?.timeUnit ?? .normalized, title: arguments.value("--title"))
     let svg = try SVGPlot.render(series, options: options)

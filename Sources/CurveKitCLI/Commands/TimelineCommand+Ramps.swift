@@ -60,7 +60,7 @@ extension TimelineCommand {
       throw UsageError("--max-error: \(error.description)")
     }
     let units = curve.units
-    let bound = 100 * (segments.map(\.errorBound).max() ?? 0)
+    let bound = 100 * (segments.map { $0.errorBound }.max() ?? 0)
     if arguments.has("--json") {
       let items = segments.map { segment -> JSONValue in
         .object([
