@@ -14,8 +14,8 @@
 # the first solve), CurveSpec, CurveEasing, Foundation (Web/Foundation: the slice of
 # Foundation's Date the schedule uses), CurveSchedule, CurvePipeline, CurveCodegen (its
 # embedded kernels generated from Package.swift's list by scripts/web/embed-resources.sh),
-# CurveDesign, CurveStudio's API (the studio's answers, without its HTTP server), then
-# Web/CurveWeb, the exports. The C library is Debian's wasi-libc (Web/WASILibc is its Clang
+# CurveDesign, CurveStudio's API (the studio's answers, without its HTTP server), CurveKitCLI
+# (every command but `design`), then Web/CurveWeb, the exports. The C library is Debian's wasi-libc (Web/WASILibc is its Clang
 # module), so file and stream code is the native POSIX code, over WASI calls the host gives.
 # Usage:
 #   scripts/build-web.sh
@@ -98,6 +98,7 @@ compile CurvePipeline Sources/CurvePipeline/*.swift
 compile CurveCodegen Sources/CurveCodegen/*.swift "$out/objects/CurveCodegenResources.swift"
 compile CurveDesign Sources/CurveDesign/*.swift
 compile CurveStudio Sources/CurveStudio/StudioAPI.swift Sources/CurveStudio/StudioAPI+Web.swift
+compile CurveKitCLI Sources/CurveKitCLI/*.swift Sources/CurveKitCLI/Commands/*.swift
 compile CurveWeb Web/CurveWeb/*.swift
 
 "$bin/clang" --target=wasm32-unknown-unknown -Os -nostdlib -ffreestanding -Wall -Werror \
@@ -108,7 +109,7 @@ while read -r name; do exports+=("--export=$name"); done < <(
   grep -ohE '@_expose\(wasm, "[a-z_]+"\)' Web/CurveWeb/*.swift | sed -E 's/.*"([a-z_]+)".*/\1/' | sort -u
 )
 modules=(CurveCore CurveFitting CurveSpec CurveEasing Foundation CurveSchedule CurvePipeline CurveCodegen CurveDesign
-  CurveStudio CurveWeb)
+  CurveStudio CurveKitCLI CurveWeb)
 objects=()
 for module in "${modules[@]}"; do objects+=("$out/objects/$module.o"); done
 "$bin/wasm-ld" --no-entry --gc-sections --strip-all "${exports[@]}" --export=_initialize \

@@ -6,8 +6,8 @@ import CurveSpec
 enum BitPatternLines {
   /// Every non-blank line of standard input as a double.
   /// - Throws: ``UsageError`` naming the first line that is not 16 hexadecimal digits.
-  static func read(_ io: any CommandIO) throws -> [Double] {
-    let reader = try io.inputReader()
+  static func read(_ io: any CommandIO) throws(CommandError) -> [Double] {
+    let reader = try attempt { () throws(SpecError) in try io.inputReader() }
     var values: [Double] = []
     var failure: UsageError?
     while failure == nil,
@@ -22,8 +22,8 @@ enum BitPatternLines {
         values.append(Double(bitPattern: pattern))
       })
     {}
-    if let failure { throw failure }
-    if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName): read error") }
+    if let failure { throw failure.commandError }
+    if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName): read error").commandError }
     return values
   }
 

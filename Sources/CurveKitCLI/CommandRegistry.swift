@@ -2,16 +2,16 @@
 /// `design` (the studio) lives in CurveStudioCLI, so a tool built on this library alone, such
 /// as the build plugin's `curvekit-codegen`, links no HTTP server and no studio.
 package enum CommandRegistry {
-  package static let commands: [any CurveKitCommand.Type] = [
-    FitCommand.self,
-    CheckCommand.self,
-    EvalCommand.self,
-    InvertCommand.self,
-    RootsCommand.self,
-    TimelineCommand.self,
-    GenerateCommand.self,
-    PlotCommand.self,
-    ExportCommand.self,
-    ShareCommand.self,
+  package static let commands: [CommandEntry] = [
+    FitCommand.entry,
+    CheckCommand.entry,
+    EvalCommand.entry,
+    InvertCommand.entry,
+    RootsCommand.entry,
+    TimelineCommand.entry,
+    GenerateCommand.entry,
+    PlotCommand.entry,
+    ExportCommand.entry,
+    ShareCommand.entry,
   ]
 }

@@ -31,7 +31,7 @@ package struct CheckFailure: Error, Sendable, CustomStringConvertible {
 /// One `curvekit` subcommand.
 ///
 /// Conformers parse nothing themselves: the dispatcher parses the arguments against
-/// ``options`` and hands over ``ParsedArguments``. Throwing ``CheckFailure`` exits 1;
+/// ``options`` and hands over ``ParsedArguments``. Throwing ``CommandError/check(_:)`` exits 1;
 /// any other error exits 2 with its one-line description.
 package protocol CurveKitCommand: Sendable {
   /// The subcommand's name, e.g. `fit`.
@@ -45,7 +45,7 @@ package protocol CurveKitCommand: Sendable {
   /// The options the command accepts (`--help` is added automatically).
   static var options: [OptionSpec] { get }
   /// Runs the command.
-  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus
 }
 
 extension CurveKitCommand {
@@ -70,5 +70,31 @@ extension CurveKitCommand {
       }
     }
     return text
+  }
+}
+
+/// One subcommand as a value: what the dispatcher needs of a ``CurveKitCommand``.
+///
+/// The tool lists its commands as values rather than as metatypes (`any CurveKitCommand.Type`),
+/// which Embedded Swift (the WebAssembly build) cannot hold.
+package struct CommandEntry: Sendable {
+  /// The subcommand's name, e.g. `fit`.
+  package var name: String
+  /// One line for `curvekit --help`.
+  package var abstract: String
+  /// The full `--help` text.
+  package var helpText: String
+  /// The options the command accepts (`--help` is added automatically).
+  package var options: [OptionSpec]
+  /// Runs the command.
+  package var run: @Sendable (ParsedArguments, any CommandIO) throws(CommandError) -> ExitStatus
+}
+
+extension CurveKitCommand {
+  /// This command as a ``CommandEntry``.
+  package static var entry: CommandEntry {
+    CommandEntry(
+      name: name, abstract: abstract, helpText: helpText, options: options,
+      run: { (arguments, io) throws(CommandError) in try run(arguments, io: io) })
   }
 }

@@ -28,7 +28,7 @@ package enum CurveKitCommandLine {
   /// - Parameter audience: who reads the diagnostics (``CommandAudience/plugin`` for
   ///   `curvekit-codegen`, the plugins' tool).
   package static func main(
-    arguments: [String], commands: [any CurveKitCommand.Type] = CommandRegistry.commands,
+    arguments: [String], commands: [CommandEntry] = CommandRegistry.commands,
     audience: CommandAudience = .commandLine
   ) -> Int32 {
     #if !canImport(WASILibc)  // WASI has no signals; a closed pipe is a failed write there.
@@ -47,12 +47,12 @@ package enum CurveKitCommandLine {
   /// writes exactly one line `error: …` to standard error. With no arguments at all, the
   /// command list goes to standard output first (a newcomer's first run), then exit 2.
   package static func run(
-    arguments: [String], io: any CommandIO, commands: [any CurveKitCommand.Type] = CommandRegistry.commands
+    arguments: [String], io: any CommandIO, commands: [CommandEntry] = CommandRegistry.commands
   ) -> Int32 {
-    func command(named name: String) -> (any CurveKitCommand.Type)? { commands.first { $0.name == name } }
+    func command(named name: String) -> CommandEntry? { commands.first { $0.name == name } }
     guard let name = arguments.first else {
       io.write(overview(commands))
-      return fail(UsageError("missing command: choose one of the commands above"), io: io)
+      return fail(.usage(UsageError("missing command: choose one of the commands above")), io: io)
     }
     switch name {
     case "--help", "-h", "help":
@@ -69,16 +69,18 @@ package enum CurveKitCommandLine {
       break
     }
     guard let command = command(named: name) else {
-      return fail(UsageError("unknown command '\(name)' (see 'curvekit --help')"), io: io)
+      return fail(.usage(UsageError("unknown command '\(name)' (see 'curvekit --help')")), io: io)
     }
-    do {
-      let parsed = try ParsedArguments(Array(arguments.dropFirst()), options: command.options, command: name)
+    do throws(CommandError) {
+      let parsed = try attempt { () throws(UsageError) in
+        try ParsedArguments(Array(arguments.dropFirst()), options: command.options, command: name)
+      }
       if parsed.has("--help") {
         io.write(command.helpText)
         return ExitStatus.success.rawValue
       }
-      return try command.run(parsed, io: io).rawValue
-    } catch let failure as CheckFailure {
+      return try command.run(parsed, io).rawValue
+    } catch .check(let failure) {
       io.flush()
       let spec = specPath(arguments)
       for line in failure.lines { io.writeError(io.audience.errorLine(oneLine(line), specPath: spec) + "\n") }
@@ -88,7 +90,7 @@ package enum CurveKitCommandLine {
     }
   }
 
-  private static func fail(_ error: any Error, io: any CommandIO, specPath: String? = nil) -> Int32 {
+  private static func fail(_ error: CommandError, io: any CommandIO, specPath: String? = nil) -> Int32 {
     io.flush()
     if io.audience == .plugin, let specError = specError(error), let location = specError.location,
       FileIO.displayName(of: specPath ?? "") == specError.source
@@ -99,7 +101,7 @@ package enum CurveKitCommandLine {
       io.writeError(line + "\n")
     } else {
       let hint = io.audience == .plugin ? "" : flagHint(for: error)
-      io.writeError(io.audience.errorLine(oneLine(describe(error) + hint), specPath: specPath) + "\n")
+      io.writeError(io.audience.errorLine(oneLine(error.description + hint), specPath: specPath) + "\n")
     }
     return ExitStatus.invalidInput.rawValue
   }
@@ -111,56 +113,22 @@ package enum CurveKitCommandLine {
     return arguments[1]
   }
 
-  /// The text of an error a command threw: its description.
-  ///
-  /// Every error type a command throws is named here, so the text is the same where
-  /// `String(describing:)` of an existential is unavailable (Embedded Swift, the WebAssembly
-  /// build); a type missing from the list shows its description natively and a generic line
-  /// there, and `CLIErrorDescriptionTests` fails until it is added.
-  static func describe(_ error: any Error) -> String {
-    switch error {
-    case let error as UsageError: return error.description
-    case let error as SpecError: return error.description
-    case let error as CurveSourceError: return error.description
-    case let error as CodegenError: return error.description
-    case let error as DesignError: return error.description
-    case let error as FileWriteError: return error.description
-    case let error as ShareLinkError: return error.description
-    case let error as ConversionError: return error.description
-    case let error as EasingError: return error.description
-    case let error as CurveFitError: return error.description
-    case let error as FitError: return error.description
-    case let error as MonotoneFitError: return error.description
-    case let error as ScheduleError: return error.description
-    case let error as CubicInverseError: return error.description
-    case let error as RealRootsError: return error.description
-    case let error as CurveCoreError: return error.description
-    case let error as JSONSyntaxError: return error.description
-    default:
-      #if hasFeature(Embedded)
-        return "an unexpected error"
-      #else
-        return String(describing: error)
-      #endif
-    }
-  }
-
   /// The spec error inside `error`, if it is one.
-  static func specError(_ error: any Error) -> SpecError? {
+  static func specError(_ error: CommandError) -> SpecError? {
     switch error {
-    case let error as SpecError: return error
-    case CurveSourceError.spec(let error): return error
+    case .spec(let error): return error
+    case .source(.spec(let error)): return error
     default: return nil
     }
   }
 
   /// The flag that fixes a library error, which names none itself (the studio shows the same
   /// errors in the spec's words).
-  static func flagHint(for error: any Error) -> String {
+  static func flagHint(for error: CommandError) -> String {
     switch error {
-    case CodegenError.noTypeName: return "; or pass --type-name N"
-    case CodegenError.inverseUnavailable, CodegenError.tableUnavailable: return " (--inverse METHOD)"
-    case DesignError.precisionOutOfRange: return " (--precision N)"
+    case .codegen(.noTypeName): return "; or pass --type-name N"
+    case .codegen(.inverseUnavailable), .codegen(.tableUnavailable): return " (--inverse METHOD)"
+    case .design(.precisionOutOfRange): return " (--precision N)"
     default: return ""
     }
   }
@@ -172,7 +140,7 @@ package enum CurveKitCommandLine {
   }
 
   /// The text of `curvekit --help` for a tool with `commands`.
-  static func overview(_ commands: [any CurveKitCommand.Type]) -> String {
+  static func overview(_ commands: [CommandEntry]) -> String {
     var text = """
       OVERVIEW: curvekit \(version): design, fit, verify and ship monotone depletion curves.
 

@@ -51,11 +51,11 @@ enum CurveSourceOptions {
   ///   malformed.
   static func requests(
     _ arguments: ParsedArguments, specPaths: [String], allowsSeveralSpecs: Bool = false
-  ) throws -> [CurveRequest] {
+  ) throws(CommandError) -> [CurveRequest] {
     let command = arguments.command
     let pointTexts = arguments.values("--point")
     let dataPath = arguments.value("--data")
-    let coefficients = try arguments.doubleList("--coefficients")
+    let coefficients = try attempt { () throws(UsageError) in try arguments.doubleList("--coefficients") }
     let cssText = arguments.value("--from-css")
     let given =
       (specPaths.isEmpty ? [] : ["a spec file"])
@@ -65,17 +65,17 @@ enum CurveSourceOptions {
       ].filter { $0.0 }.map { $0.1 }
     let flagSources = given.count - (specPaths.isEmpty ? 0 : 1)
     if specPaths.count > 1, !allowsSeveralSpecs {
-      throw UsageError("give one spec file, not \(specPaths.count): '\(specPaths.joined(separator: "', '"))'")
+      throw UsageError("give one spec file, not \(specPaths.count): '\(specPaths.joined(separator: "', '"))'").commandError
     }
     let sourceCount = flagSources + specPaths.count
     guard sourceCount >= 1 else {
       throw UsageError(
         "no curve: give a spec file, --point T:Y, --data FILE, --coefficients a,b,… or --from-css EASING "
-          + "(see 'curvekit \(command) --help')")
+          + "(see 'curvekit \(command) --help')").commandError
     }
     guard sourceCount == 1 || (flagSources == 0 && allowsSeveralSpecs) else {
       let list = given.count == 2 ? "both \(given[0]) and \(given[1])" : given.joined(separator: ", ")
-      throw UsageError("give the curve from one source only, not \(list)")
+      throw UsageError("give the curve from one source only, not \(list)").commandError
     }
     var overrides = CurveRequest(.points([]))
     overrides.vocabulary = commandLineVocabulary
@@ -93,12 +93,12 @@ enum CurveSourceOptions {
   }
 
   /// The one request the arguments describe (see ``requests(_:specPaths:allowsSeveralSpecs:)``).
-  static func request(_ arguments: ParsedArguments, specPath: String?) throws -> CurveRequest {
+  static func request(_ arguments: ParsedArguments, specPath: String?) throws(CommandError) -> CurveRequest {
     try requests(arguments, specPaths: specPath.map { [$0] } ?? [])[0]
   }
 
   /// Resolves the one curve the arguments describe, reading `--data -` from `io`.
-  static func resolve(_ arguments: ParsedArguments, specPath: String?, io: any CommandIO) throws -> FittedCurve {
+  static func resolve(_ arguments: ParsedArguments, specPath: String?, io: any CommandIO) throws(CommandError) -> FittedCurve {
     try resolve(request(arguments, specPath: specPath), io: io)
   }
 
@@ -107,7 +107,7 @@ enum CurveSourceOptions {
   /// ``CurveRequest/valueUnits(spec:)``, the spec's with each unit flag replacing its own axis.
   static func resolveWithValueUnits(
     _ arguments: ParsedArguments, specPath: String?, io: any CommandIO
-  ) throws -> (curve: FittedCurve, units: CurveUnits) {
+  ) throws(CommandError) -> (curve: FittedCurve, units: CurveUnits) {
     let request = try request(arguments, specPath: specPath)
     let curve = try resolve(request, io: io)
     return (curve, request.valueUnits(spec: curve.spec))
@@ -142,15 +142,15 @@ enum CurveSourceOptions {
   /// Resolves `request`, reading `--data -` from `io`. Milestones that cannot hold together
   /// with the endpoints (and, under `enforce`, monotonicity) are a failed check (exit 1), not
   /// invalid input: each is valid alone.
-  static func resolve(_ request: CurveRequest, io: any CommandIO) throws -> FittedCurve {
+  static func resolve(_ request: CurveRequest, io: any CommandIO) throws(CommandError) -> FittedCurve {
     var request = request
     // A plugin's user passes no flags: the ways out are the spec's own fields.
     if io.audience == .plugin { request.vocabulary = .spec }
     do {
       return try CurveResolver.resolve(request, standardInput: { () throws(SpecError) in try io.inputReader() })
     } catch {
-      if case .fit(let fitError) = error, fitError.isMilestoneInfeasibility { throw CheckFailure(error.description) }
-      throw error
+      if case .fit(let fitError) = error, fitError.isMilestoneInfeasibility { throw CheckFailure(error.description).commandError }
+      throw error.commandError
     }
   }
 
@@ -190,7 +190,7 @@ enum CurveSourceOptions {
   static func ship(
     _ curve: FittedCurve, as artefact: Artefact, arguments: ParsedArguments, io: any CommandIO,
     tolerance: Double = DepletionCheck.defaultTolerance
-  ) throws -> [Diagnostic] {
+  ) throws(CommandError) -> [Diagnostic] {
     let diagnostics = curve.diagnostics(for: artefact, overrides: overrides(arguments), tolerance: tolerance)
     try present(diagnostics, as: artefact, io: io)
     return diagnostics
@@ -198,10 +198,10 @@ enum CurveSourceOptions {
 
   /// Presents diagnostics already decided: warnings and notes on stderr, then the errors as a
   /// failed check (exit 1), one `error:` line each, with the flag that would override it.
-  static func present(_ diagnostics: [Diagnostic], as artefact: Artefact, io: any CommandIO) throws {
+  static func present(_ diagnostics: [Diagnostic], as artefact: Artefact, io: any CommandIO) throws(CommandError) {
     for diagnostic in diagnostics where diagnostic.severity != .error { io.writeError("\(diagnostic)\n") }
     let errors = diagnostics.errors.map { hinted($0, artefact, audience: io.audience) }
-    if let first = errors.first { throw CheckFailure(lines: first, Array(errors.dropFirst())) }
+    if let first = errors.first { throw CheckFailure(lines: first, Array(errors.dropFirst())).commandError }
   }
 
   /// An error's message with the flag that overrides it, e.g. "…; pass --allow-non-monotone
@@ -230,30 +230,34 @@ enum CurveSourceOptions {
 
   /// `--days`, `--percent`, `--weight`, `--degree`, `--unconstrained`, `--constraint`,
   /// `--at-least`, `--at-most`, `--monotonic`, `--min-slope`.
-  static func applyOverrides(_ arguments: ParsedArguments, to request: inout CurveRequest) throws {
-    request.units = try units(arguments)
+  static func applyOverrides(_ arguments: ParsedArguments, to request: inout CurveRequest) throws(CommandError) {
+    request.units = try attempt { () throws(UsageError) in try units(arguments) }
     let weightTexts = arguments.values("--weight")
     if !weightTexts.isEmpty {
-      request.weights = try weightTexts.enumerated().map { index, text throws(UsageError) in
+      request.weights = try attempt { () throws(UsageError) in try weightTexts.enumerated().map { index, text throws(UsageError) in
         try NumberArgument.finiteDouble(text, what: "--weight \(index + 1)")
-      }
+      } }
     }
-    request.degree = try arguments.integer("--degree", in: CurveSpec.degrees)
+    request.degree = try attempt { () throws(UsageError) in try arguments.integer("--degree", in: CurveSpec.degrees) }
     if arguments.has("--unconstrained") { request.endpoints = false }
-    request.constraints = try arguments.values("--constraint").map { text throws(UsageError) in try constraint(text) }
-    request.milestones =
+    request.constraints = try attempt { () throws(UsageError) in try arguments.values("--constraint").map { text throws(UsageError) in try constraint(text) } }
+    let atLeast = try attempt { () throws(UsageError) in
       try arguments.values("--at-least").map { text throws(UsageError) in
         let (t, level) = try pair(text, option: "--at-least", form: "UNTIL:LEVEL")
-        return .atLeast(level: level, until: t)
+        return Milestone.atLeast(level: level, until: t)
       }
-      + arguments.values("--at-most").map { text throws(UsageError) in
+    }
+    let atMost = try attempt { () throws(UsageError) in
+      try arguments.values("--at-most").map { text throws(UsageError) in
         let (t, level) = try pair(text, option: "--at-most", form: "FROM:LEVEL")
-        return .atMost(level: level, from: t)
+        return Milestone.atMost(level: level, from: t)
       }
-    request.policy = try arguments.choice("--monotonic", as: MonotonicPolicy.self)
+    }
+    request.milestones = atLeast + atMost
+    request.policy = try attempt { () throws(UsageError) in try arguments.choice("--monotonic", as: MonotonicPolicy.self) }
     if let text = arguments.value("--min-slope") {
-      let value = try NumberArgument.finiteDouble(text, what: "--min-slope")
-      guard value >= 0 else { throw UsageError("--min-slope \(text) is negative; give the slope magnitude, e.g. 0.05") }
+      let value = try attempt { () throws(UsageError) in try NumberArgument.finiteDouble(text, what: "--min-slope") }
+      guard value >= 0 else { throw UsageError("--min-slope \(text) is negative; give the slope magnitude, e.g. 0.05").commandError }
       request.minSlope = value
     }
   }
@@ -297,12 +301,12 @@ enum CurveSourceOptions {
   }
 
   /// The `--point` values, refusing two different levels at one t.
-  static func points(_ texts: [String]) throws -> [DataPoint] {
-    let points = try texts.enumerated().map { index, text throws(UsageError) in try point(text, index: index) }
+  static func points(_ texts: [String]) throws(CommandError) -> [DataPoint] {
+    let points = try attempt { () throws(UsageError) in try texts.enumerated().map { index, text throws(UsageError) in try point(text, index: index) } }
     if let (first, second) = CurveSpec.conflictingDuplicate(in: points) {
       throw UsageError(
         "--point \(second + 1) (\(texts[second])) repeats the t of --point \(first + 1) (\(texts[first])) "
-          + "with a different level")
+          + "with a different level").commandError
     }
     return points
   }

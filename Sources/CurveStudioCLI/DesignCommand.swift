@@ -39,7 +39,7 @@ enum DesignCommand: CurveKitCommand {
     .flag("--no-open", help: "Do not open a browser; only print the link."),
   ]
 
-  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
     let port = try arguments.integer("--port", in: 0...65_535) ?? 0
     // Links become unsaved tabs, in their place among the files.
     var documents: [StudioDocument] = []

@@ -6,5 +6,5 @@ import CurveKitCLI
 /// `curvekit` executable and the tests); the build plugin's `curvekit-codegen` does not.
 package enum StudioCommands {
   /// Every `curvekit` subcommand, in the order `curvekit --help` lists them.
-  package static let all: [any CurveKitCommand.Type] = CommandRegistry.commands + [DesignCommand.self]
+  package static let all: [CommandEntry] = CommandRegistry.commands + [DesignCommand.entry]
 }

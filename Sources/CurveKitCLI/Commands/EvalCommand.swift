@@ -33,16 +33,16 @@ enum EvalCommand: CurveKitCommand {
   /// Times are evaluated and printed in blocks of this many, through the batch API.
   private static let blockSize = 4_096
 
-  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
     let (specPath, times) = CurveSourceOptions.specAndValues(arguments)
     // Times in and levels out in the spec's own units, each axis a flag gives replaced.
     let (curve, units) = try CurveSourceOptions.resolveWithValueUnits(arguments, specPath: specPath, io: io)
     let polynomial = curve.polynomial
-    let scheme = try arguments.choice("--method", as: EvaluationScheme.self) ?? .horner
+    let scheme = try attempt { () throws(UsageError) in try arguments.choice("--method", as: EvaluationScheme.self) ?? .horner }
     let evaluator = Evaluator(polynomial: polynomial, scheme: scheme, units: units)
     let json = arguments.has("--json")
     if arguments.has("--bits") {
-      guard times.isEmpty, !json else { throw UsageError("--bits reads standard input and prints bit patterns only") }
+      guard times.isEmpty, !json else { throw UsageError("--bits reads standard input and prints bit patterns only").commandError }
       BitPatternLines.write(evaluator.levels(try BitPatternLines.read(io)), to: io)
       return .success
     }
@@ -62,7 +62,7 @@ enum EvalCommand: CurveKitCommand {
       block.removeAll(keepingCapacity: true)
     }
     if times.isEmpty {
-      let reader = try io.inputReader()
+      let reader = try attempt { () throws(SpecError) in try io.inputReader() }
       var failure: UsageError?
       while failure == nil,
         reader.withNextLine({ bytes in
@@ -86,13 +86,13 @@ enum EvalCommand: CurveKitCommand {
           if block.count == blockSize { emit() }
         })
       {}
-      if let failure { throw failure }
-      if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName): read error") }
+      if let failure { throw failure.commandError }
+      if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName): read error").commandError }
     } else {
       for (index, text) in times.enumerated() {
-        let time = try NumberArgument.finiteDouble(text, what: "T \(index + 1)")
+        let time = try attempt { () throws(UsageError) in try NumberArgument.finiteDouble(text, what: "T \(index + 1)") }
         if let problem = CurveSourceOptions.timeProblem(time, units: units) {
-          throw UsageError("T \(index + 1): \(problem)")
+          throw UsageError("T \(index + 1): \(problem)").commandError
         }
         block.append(time)
         if block.count == blockSize { emit() }

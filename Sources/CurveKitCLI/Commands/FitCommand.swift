@@ -46,21 +46,21 @@ enum FitCommand: CurveKitCommand {
       .flag("--no-preview", help: "Never draw the terminal preview."),
     ]
 
-  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
-    try arguments.expectPositionals(atMost: 1, what: "at most one spec file")
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
+    try attempt { () throws(UsageError) in try arguments.expectPositionals(atMost: 1, what: "at most one spec file") }
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     if arguments.has("--json") {
-      guard let json = FitReportRenderer.json(curve) else { throw notFitted }
+      guard let json = FitReportRenderer.json(curve) else { throw notFitted.commandError }
       io.write(JSONWriter.string(json) + "\n")
     } else {
-      guard let text = FitReportRenderer.text(curve) else { throw notFitted }
+      guard let text = FitReportRenderer.text(curve) else { throw notFitted.commandError }
       io.write(text)
       if !arguments.has("--no-preview"), arguments.has("--preview") || io.isOutputTerminal {
         io.write("\n" + TerminalPreview.render(curve, options: .init(terminalColumns: io.terminalColumns)))
       }
     }
     // The whole report is printed first; a `require` violation then fails the check.
-    if let message = FitReportRenderer.violationMessage(curve) { throw CheckFailure(message) }
+    if let message = FitReportRenderer.violationMessage(curve) { throw CheckFailure(message).commandError }
     return .success
   }
 

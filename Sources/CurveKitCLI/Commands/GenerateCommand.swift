@@ -74,20 +74,20 @@ enum GenerateCommand: CurveKitCommand {
       .flag("--check", help: "Write nothing; exit 1 when FILE differs from what would be generated."),
     ] + CurveSourceOptions.shipOverrides
 
-  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
-    try arguments.expectPositionals(atMost: 1, what: "one SPEC.json")
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
+    try attempt { () throws(UsageError) in try arguments.expectPositionals(atMost: 1, what: "one SPEC.json") }
     let output = arguments.value("--output")
-    if arguments.has("--check") && output == nil { throw UsageError("--check needs the file to compare: -o FILE") }
+    if arguments.has("--check") && output == nil { throw UsageError("--check needs the file to compare: -o FILE").commandError }
     let language = try self.language(arguments, output: output)
     let text: String
     if let protocolName = arguments.value("--protocol") {
       guard language == .swift else {
-        throw UsageError("--protocol prints a Swift protocol; it has no \(language.displayName) form")
+        throw UsageError("--protocol prints a Swift protocol; it has no \(language.displayName) form").commandError
       }
       text = try protocolText(protocolName, arguments)
     } else {
       let (curve, options) = try curveAndOptions(arguments, language: language, io: io)
-      text = try CodeGenerator.generate(curve, options: options, language: language)
+      text = try attempt { () throws(CodegenError) in try CodeGenerator.generate(curve, options: options, language: language) }
     }
     guard let output else {
       io.write(text)
@@ -97,7 +97,7 @@ enum GenerateCommand: CurveKitCommand {
       try check(text, against: output)
       io.write("up to date \(output)\n")
     } else {
-      let outcome = try FileIO.write(text, to: output)
+      let outcome = try attempt { () throws(FileWriteError) in try FileIO.write(text, to: output) }
       io.write("\(outcome == .written ? "wrote" : "unchanged") \(output)\n")
     }
     return .success
@@ -108,34 +108,37 @@ enum GenerateCommand: CurveKitCommand {
   /// - Throws: ``CheckFailure`` for a curve the ship rule refuses
   ///   (``FittedCurve/diagnostics(for:overrides:tolerance:)``), else input errors.
   static func curveAndOptions(_ arguments: ParsedArguments, language: TargetLanguage = .swift, io: any CommandIO)
-    throws -> (FittedCurve, GenerationOptions)
+    throws(CommandError) -> (FittedCurve, GenerationOptions)
   {
     if arguments.has("--with-schedule") && arguments.has("--no-schedule") {
-      throw UsageError("--with-schedule and --no-schedule contradict each other; give one or the other")
+      throw UsageError("--with-schedule and --no-schedule contradict each other; give one or the other").commandError
     }
     if language != .kotlin,
       let flag = ["--package", "--compose"].first(where: { arguments.has($0) || arguments.value($0) != nil })
     {
-      throw UsageError("\(flag) applies to --language kotlin only")
+      throw UsageError("\(flag) applies to --language kotlin only").commandError
     }
     if language != .swift, !arguments.values("--conform-to").isEmpty {
-      throw UsageError("--conform-to declares a Swift protocol conformance; it has no \(language.displayName) form")
+      throw UsageError("--conform-to declares a Swift protocol conformance; it has no \(language.displayName) form").commandError
     }
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
-    var options = try GenerationOptions.resolved(
-      for: curve, typeName: arguments.value("--type-name"),
-      access: try arguments.choice("--access", as: AccessLevel.self),
-      inverse: try arguments.choice("--inverse", as: InverseMethod.self),
-      withSchedule: arguments.has("--with-schedule") ? true : arguments.has("--no-schedule") ? false : nil,
-      conformances: arguments.values("--conform-to").isEmpty ? nil : arguments.values("--conform-to"),
-      packageName: language == .kotlin ? arguments.value("--package") : nil, composeEasing: arguments.has("--compose"),
-      progressSegmentLimits: try progressSegmentLimits(arguments))
+    let access = try attempt { () throws(UsageError) in try arguments.choice("--access", as: AccessLevel.self) }
+    let inverse = try attempt { () throws(UsageError) in try arguments.choice("--inverse", as: InverseMethod.self) }
+    let limits = try progressSegmentLimits(arguments)
+    var options = try attempt { () throws(CodegenError) in
+      try GenerationOptions.resolved(
+        for: curve, typeName: arguments.value("--type-name"), access: access, inverse: inverse,
+        withSchedule: arguments.has("--with-schedule") ? true : arguments.has("--no-schedule") ? false : nil,
+        conformances: arguments.values("--conform-to").isEmpty ? nil : arguments.values("--conform-to"),
+        packageName: language == .kotlin ? arguments.value("--package") : nil, composeEasing: arguments.has("--compose"),
+        progressSegmentLimits: limits)
+    }
     // A method the degree does not have is invalid input (exit 2), whatever the monotonicity.
     guard options.inverse.isAvailable(forDegree: curve.polynomial.degree) else {
-      throw CodegenError.inverseUnavailable(options.inverse, degree: curve.polynomial.degree)
+      throw CodegenError.inverseUnavailable(options.inverse, degree: curve.polynomial.degree).commandError
     }
     guard language.hasInverse(options.inverse) else {
-      throw CodegenError.inverseUnavailableInLanguage(options.inverse, language: language)
+      throw CodegenError.inverseUnavailableInLanguage(options.inverse, language: language).commandError
     }
     try CurveSourceOptions.ship(curve, as: .generate, arguments: arguments, io: io)
     try cssEasings(curve, arguments, language: language, into: &options)
@@ -149,73 +152,78 @@ enum GenerateCommand: CurveKitCommand {
   ///   export's own error when the curve has no CSS easing and `--css-linear` asks for one.
   static func cssEasings(
     _ curve: FittedCurve, _ arguments: ParsedArguments, language: TargetLanguage, into options: inout GenerationOptions
-  ) throws {
-    let linearLimit = try arguments.double("--css-linear")
+  ) throws(CommandError) {
+    let linearLimit = try attempt { () throws(UsageError) in try arguments.double("--css-linear") }
     if linearLimit != nil, language != .typescript {
-      throw UsageError("--css-linear applies to --language typescript only")
+      throw UsageError("--css-linear applies to --language typescript only").commandError
     }
     guard language == .typescript else { return }
     options.cssEasing = EasingExport.typeScriptEasing(for: curve)
     guard let export = try? EasingExport(curve) else {
-      if linearLimit != nil { _ = try EasingExport(curve) }  // rethrows export's reason
+      if linearLimit != nil { _ = try attempt { () throws(DesignError) in try EasingExport(curve) } }  // rethrows export's reason
       return
     }
     if let points = linearLimit {
-      guard points > 0, points.isFinite else { throw UsageError("--css-linear: '\(points)' must be a positive number") }
-      options.cssLinearEasing = try LinearEasing(progressOf: export.polynomial, maximumError: points / 100).cssFunction
+      guard points > 0, points.isFinite else { throw UsageError("--css-linear: '\(points)' must be a positive number").commandError }
+      options.cssLinearEasing = try attempt { () throws(DesignError) in try LinearEasing(progressOf: export.polynomial, maximumError: points / 100).cssFunction }
     }
   }
 
   /// `--progress-segments 0.5,1`: positive percentage points, or nil when not given.
   /// - Throws: ``UsageError`` naming the flag and the bad value.
-  static func progressSegmentLimits(_ arguments: ParsedArguments) throws -> [Double]? {
+  static func progressSegmentLimits(_ arguments: ParsedArguments) throws(CommandError) -> [Double]? {
     guard let text = arguments.value("--progress-segments") else { return nil }
-    return try text.split(separator: ",", omittingEmptySubsequences: false).map { item throws(UsageError) in
+    return try attempt { () throws(UsageError) in try text.split(separator: ",", omittingEmptySubsequences: false).map { item throws(UsageError) in
       guard let limit = Double(String(item).trimmingCharacters(in: " ")), limit.isFinite, limit > 0 else {
         throw UsageError("--progress-segments: '\(item)' is not a positive number of percentage points")
       }
       return limit
-    }
+    } }
   }
 
   /// The target language: `--language`, else the one `-o`'s extension implies, else Swift.
   /// - Throws: ``UsageError`` for an unknown language, or one that contradicts `-o`'s extension.
-  static func language(_ arguments: ParsedArguments, output: String?) throws -> TargetLanguage {
+  static func language(_ arguments: ParsedArguments, output: String?) throws(CommandError) -> TargetLanguage {
     let implied = output.flatMap(TargetLanguage.implied(byPath:))
-    guard let chosen = try arguments.choice("--language", as: TargetLanguage.self) else { return implied ?? .swift }
+    let choice = try attempt { () throws(UsageError) in try arguments.choice("--language", as: TargetLanguage.self) }
+    guard let chosen = choice else { return implied ?? .swift }
     if let implied, implied != chosen {
       throw UsageError(
-        "--language \(chosen.rawValue) contradicts -o '\(output ?? "")', whose extension means \(implied.rawValue)")
+        "--language \(chosen.rawValue) contradicts -o '\(output ?? "")', whose extension means \(implied.rawValue)").commandError
     }
     return chosen
   }
 
   /// `--protocol NAME`: the protocol text, refusing curve sources and curve options, which it
   /// does not use.
-  static func protocolText(_ name: String, _ arguments: ParsedArguments) throws -> String {
+  static func protocolText(_ name: String, _ arguments: ParsedArguments) throws(CommandError) -> String {
     let curveOptions = CurveSourceOptions.all.map { $0.name } + ["--type-name", "--inverse", "--conform-to"]
     if let given = curveOptions.first(where: { !arguments.values($0).isEmpty || arguments.has($0) }) {
-      throw UsageError("--protocol prints the protocol only; \(given) does not apply")
+      throw UsageError("--protocol prints the protocol only; \(given) does not apply").commandError
     }
     if let spec = arguments.positionals.first {
-      throw UsageError("--protocol prints the protocol only; the spec '\(spec)' does not apply")
+      throw UsageError("--protocol prints the protocol only; the spec '\(spec)' does not apply").commandError
     }
-    return try SwiftCodeGenerator.protocolDeclaration(
-      name: name, access: try arguments.choice("--access", as: AccessLevel.self) ?? .internal,
-      withSchedule: arguments.has("--with-schedule"))
+    let access = try attempt { () throws(UsageError) in try arguments.choice("--access", as: AccessLevel.self) }
+    return try attempt { () throws(CodegenError) in
+      try SwiftCodeGenerator.protocolDeclaration(
+        name: name, access: access ?? .internal, withSchedule: arguments.has("--with-schedule"))
+    }
   }
 
   /// `--check`: exit 1 when `path` is missing or differs from `text`; a directory, link, FIFO
   /// or device is invalid input (``FileIO/existing(at:upTo:for:)``: never followed, waited on,
   /// or read past `text`'s length + 1).
-  static func check(_ text: String, against path: String) throws {
+  static func check(_ text: String, against path: String) throws(CommandError) {
     let expected = Array(text.utf8)
-    guard case .file(_, let existing, let truncated) = try FileIO.existing(at: path, upTo: expected.count, for: "check")
-    else {
-      throw CheckFailure("'\(path)' does not exist or cannot be read; run 'curvekit generate' without --check")
+    let found = try attempt { () throws(FileWriteError) in
+      try FileIO.existing(at: path, upTo: expected.count, for: "check")
+    }
+    guard case .file(_, let existing, let truncated) = found else {
+      throw CheckFailure("'\(path)' does not exist or cannot be read; run 'curvekit generate' without --check").commandError
     }
     guard !truncated, existing == expected else {
-      throw CheckFailure("'\(path)' is out of date: regenerate it with 'curvekit generate' without --check")
+      throw CheckFailure("'\(path)' is out of date: regenerate it with 'curvekit generate' without --check").commandError
     }
   }
 }

@@ -36,27 +36,27 @@ enum InvertCommand: CurveKitCommand {
       .flag("--bits", help: "Read and print IEEE 754 bit patterns (16 hex digits a line), any double."),
     ]
 
-  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
     let (specPath, levelTexts) = CurveSourceOptions.specAndValues(arguments)
     // Levels in and times out in the spec's own units, each axis a flag gives replaced.
     let (curve, units) = try CurveSourceOptions.resolveWithValueUnits(arguments, specPath: specPath, io: io)
-    let method = try arguments.choice("--method", as: InverseMethod.self) ?? .auto
+    let method = try attempt { () throws(UsageError) in try arguments.choice("--method", as: InverseMethod.self) ?? .auto }
     let inverse: (Double) -> Double
     if curve.polynomial.degree <= 3, let cubic = curve.cubic {
-      inverse = try solver(for: cubic, method: method)
+      inverse = try attempt { () throws(UsageError) in try solver(for: cubic, method: method) }
     } else {
       let polynomial = curve.polynomial
       guard method.isAvailable(forDegree: polynomial.degree) else {
         throw UsageError(
           "--method \(method.rawValue) exists for cubics only, and \(curve.displayName) has degree "
-            + "\(polynomial.degree); use auto, newton or bisection")
+            + "\(polynomial.degree); use auto, newton or bisection").commandError
       }
       inverse = { polynomial.normalizedElapsed(forLevel: $0, method: method) }
     }
     let solve: (Double) -> Double =
       units == .normalized ? inverse : { units.display(time: inverse(units.normalized(level: $0))) }
     if arguments.has("--bits") {
-      guard levelTexts.isEmpty else { throw UsageError("--bits reads standard input and prints bit patterns only") }
+      guard levelTexts.isEmpty else { throw UsageError("--bits reads standard input and prints bit patterns only").commandError }
       BitPatternLines.write(try BitPatternLines.read(io).map(solve), to: io)
       return .success
     }
@@ -65,18 +65,19 @@ enum InvertCommand: CurveKitCommand {
     if !levelTexts.isEmpty {
       var levels: [Double] = []
       for (index, text) in levelTexts.enumerated() {
-        let level = try NumberArgument.finiteDouble(text, what: "LEVEL \(index + 1)")
+        let level = try attempt { () throws(UsageError) in try NumberArgument.finiteDouble(text, what: "LEVEL \(index + 1)") }
         if let problem = CurveSourceOptions.levelProblem(level, units: units, declared: declared) {
-          throw UsageError("LEVEL \(index + 1): \(problem)")
+          throw UsageError("LEVEL \(index + 1): \(problem)").commandError
         }
         levels.append(level)
       }
       for level in levels { io.write(solve(level).description + "\n") }
       return .success
     }
-    let reader = try io.inputReader()
+    let reader = try attempt { () throws(SpecError) in try io.inputReader() }
     var writer = DoubleLineWriter(io)
-    while try reader.withNextLine({ (bytes: UnsafeBufferPointer<UInt8>) throws(UsageError) in
+    func nextLine() throws(UsageError) -> Bool {
+      try reader.withNextLine { (bytes: UnsafeBufferPointer<UInt8>) throws(UsageError) in
       var parsed = NumberStreaming.plainDecimal(bytes)
       if parsed == nil { parsed = try parseLevel(bytes, line: reader.lineNumber, source: reader.sourceName) }
       guard let level = parsed else { return }
@@ -84,9 +85,11 @@ enum InvertCommand: CurveKitCommand {
         throw UsageError("\(reader.sourceName):\(reader.lineNumber): \(problem)")
       }
       writer.append(solve(level))
-    }) {}
+      }
+    }
+    while try attempt({ () throws(UsageError) in try nextLine() }) {}
     writer.flush()
-    if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName)") }
+    if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName)").commandError }
     return .success
   }
 

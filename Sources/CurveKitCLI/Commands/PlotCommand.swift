@@ -42,9 +42,9 @@ enum PlotCommand: CurveKitCommand {
     "jpg", "jpeg", "gif", "webp", "pdf", "eps", "ps", "tif", "tiff", "bmp", "heic", "avif", "ico",
   ]
 
-  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
     guard let output = arguments.value("--output") else {
-      throw UsageError("plot: missing -o FILE.svg (the SVG file to write)")
+      throw UsageError("plot: missing -o FILE.svg (the SVG file to write)").commandError
     }
     let fileExtension = output.split(separator: "/").last.flatMap { name in
       name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } : nil
@@ -52,7 +52,7 @@ enum PlotCommand: CurveKitCommand {
     if let fileExtension, refusedExtensions.contains(fileExtension) {
       throw UsageError(
         "plot writes SVG or PNG, not .\(fileExtension): use -o \(replacingExtension(of: output, with: "svg")) "
-          + "or -o \(replacingExtension(of: output, with: "png"))")
+          + "or -o \(replacingExtension(of: output, with: "png"))").commandError
     }
     let rendersPNG = fileExtension == "png"
     // A PNG needs the renderer: without it, refuse before fitting or writing anything.
@@ -61,36 +61,37 @@ enum PlotCommand: CurveKitCommand {
       throw UsageError(
         "-o \(output) needs '\(SVGRasterizer.rendererName)' to render PNG, and it is not on PATH "
           + "(install librsvg2-bin, or Homebrew's librsvg); or write SVG with -o "
-          + replacingExtension(of: output, with: "svg"))
+          + replacingExtension(of: output, with: "svg")).commandError
     }
     let requests = try CurveSourceOptions.requests(
       arguments, specPaths: arguments.positionals, allowsSeveralSpecs: true)
-    let curves = try requests.map { request in try CurveSourceOptions.resolve(request, io: io) }
+    let curves = try requests.map { request throws(CommandError) in try CurveSourceOptions.resolve(request, io: io) }
     // The spec's own curve: its exact monotone optimum under "monotonic": "enforce".
     let series = zip(curves, sources(curves, requests: requests)).map { PlotSeries($0, source: $1) }
     // --days N or --duration D label the axis through the curves' units (and are checked there).
     let period = arguments.has("--normalized") ? nil : curves.lazy.map { $0.periodUnits }.first { $0.duration != nil }
     let options = PlotOptions(
       duration: period?.duration, timeUnit: period?.timeUnit ?? .normalized, title: arguments.value("--title"))
-    let svg = try SVGPlot.render(series, options: options)
+    let svg = try attempt { () throws(DesignError) in try SVGPlot.render(series, options: options) }
     let count = "\(series.count) curve\(series.count == 1 ? "" : "s")"
     if rendersPNG, let renderer {
-      let outcome = try FileIO.write(bytes: try SVGRasterizer.png(fromSVG: svg, renderer: renderer), to: output)
+      let png = try attempt { () throws(DesignError) in try SVGRasterizer.png(fromSVG: svg, renderer: renderer) }
+      let outcome = try attempt { () throws(FileWriteError) in try FileIO.write(bytes: png, to: output) }
       io.write("\(outcome == .written ? "wrote" : "unchanged") \(output) (\(count), PNG)\n")
       return .success
     }
-    let outcome = try FileIO.write(svg, to: output)
+    let outcome = try attempt { () throws(FileWriteError) in try FileIO.write(svg, to: output) }
     io.write("\(outcome == .written ? "wrote" : "unchanged") \(output) (\(count))\n")
     if arguments.has("--png") {
       let png = output.hasSuffix(".svg") ? String(output.dropLast(4)) + ".png" : output + ".png"
       guard let renderer else {
-        throw UsageError("\(DesignError.rendererMissing(name: SVGRasterizer.rendererName)); the SVG was written")
+        throw UsageError("\(DesignError.rendererMissing(name: SVGRasterizer.rendererName)); the SVG was written").commandError
       }
       let bytes: [UInt8]
       do { bytes = try SVGRasterizer.png(fromSVG: svg, renderer: renderer) } catch {
-        throw UsageError("\(error); the SVG was written")
+        throw UsageError("\(error); the SVG was written").commandError
       }
-      let pngOutcome = try FileIO.write(bytes: bytes, to: png)
+      let pngOutcome = try attempt { () throws(FileWriteError) in try FileIO.write(bytes: bytes, to: png) }
       io.write("\(pngOutcome == .written ? "wrote" : "unchanged") \(png)\n")
     }
     return .success

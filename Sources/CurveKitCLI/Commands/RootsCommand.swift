@@ -18,21 +18,26 @@ enum RootsCommand: CurveKitCommand {
     .flag("--json", help: "Print one JSON object with the multiplicities."),
   ]
 
-  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
-    try arguments.expectPositionals(atMost: 0, what: "only options")
-    guard let coefficients = try arguments.doubleList("--coefficients") else {
-      throw UsageError("missing --coefficients a,b,c,d")
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
+    try attempt { () throws(UsageError) in try arguments.expectPositionals(atMost: 0, what: "only options") }
+    let given = try attempt { () throws(UsageError) in try arguments.doubleList("--coefficients") }
+    guard let coefficients = given else {
+      throw UsageError("missing --coefficients a,b,c,d").commandError
     }
     guard coefficients.count <= 4 else {
-      throw UsageError("--coefficients: \(coefficients.count) numbers given; a cubic takes at most 4 (a,b,c,d)")
+      throw UsageError("--coefficients: \(coefficients.count) numbers given; a cubic takes at most 4 (a,b,c,d)").commandError
     }
     let cubic: Cubic
-    do { cubic = try Cubic(coefficients: coefficients) } catch { throw UsageError("--coefficients: \(error)") }
+    do throws(CurveCoreError) {
+      cubic = try Cubic(coefficients: coefficients)
+    } catch {
+      throw UsageError("--coefficients: \(error.description)").commandError
+    }
     let roots: [RealRoot]
-    do {
+    do throws(RealRootsError) {
       roots = try cubic.realRootsWithMultiplicity()
     } catch {
-      throw UsageError("--coefficients \(cubic): \(error)")
+      throw UsageError("--coefficients \(cubic): \(error)").commandError
     }
     if arguments.has("--json") {
       let json = JSONValue.object([

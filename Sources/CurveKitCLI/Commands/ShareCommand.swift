@@ -21,16 +21,16 @@ enum ShareCommand: CurveKitCommand {
     .value("--decode", placeholder: "LINK", help: "Print the spec of a share link instead.")
   ]
 
-  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
     if let link = arguments.value("--decode") {
-      try arguments.expectPositionals(atMost: 0, what: "only --decode LINK")
-      let (_, bytes) = try ShareLink.spec(fromLink: link)
+      try attempt { () throws(UsageError) in try arguments.expectPositionals(atMost: 0, what: "only --decode LINK") }
+      let (_, bytes) = try attempt { () throws(ShareLinkError) in try ShareLink.spec(fromLink: link) }
       io.write(String(decoding: bytes, as: UTF8.self))
       return .success
     }
-    try arguments.expectPositionals(atMost: 1, what: "one spec file")
-    guard let path = arguments.positionals.first else { throw UsageError("missing the spec file to share") }
-    let spec = try CurveSpec.load(path: path)
+    try attempt { () throws(UsageError) in try arguments.expectPositionals(atMost: 1, what: "one spec file") }
+    guard let path = arguments.positionals.first else { throw UsageError("missing the spec file to share").commandError }
+    let spec = try attempt { () throws(SpecError) in try CurveSpec.load(path: path) }
     io.write(ShareLink.link(for: spec) + "\n")
     return .success
   }

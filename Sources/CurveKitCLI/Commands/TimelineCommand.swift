@@ -62,33 +62,33 @@ enum TimelineCommand: CurveKitCommand {
       .value("--every", placeholder: "DURATION", help: "Print the staleness of a refresh every DURATION (30min, 1h)."),
     ] + CurveSourceOptions.shipOverrides
 
-  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws -> ExitStatus {
-    try arguments.expectPositionals(atMost: 1, what: "at most one SPEC.json")
+  static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
+    try attempt { () throws(UsageError) in try arguments.expectPositionals(atMost: 1, what: "at most one SPEC.json") }
     guard let refillText = arguments.value("--refill") else {
-      throw UsageError("missing --refill ISO8601, the date the supply was last full (e.g. 2026-01-05T08:00:00Z)")
+      throw UsageError("missing --refill ISO8601, the date the supply was last full (e.g. 2026-01-05T08:00:00Z)").commandError
     }
-    let refill = Date(timeIntervalSince1970: try ISO8601Time.parse(refillText, what: "--refill"))
-    let start = try arguments.value("--from").map { text throws(UsageError) in
+    let refill = Date(timeIntervalSince1970: try attempt { () throws(UsageError) in try ISO8601Time.parse(refillText, what: "--refill") })
+    let start = try attempt { () throws(UsageError) in try arguments.value("--from").map { text throws(UsageError) in
       Date(timeIntervalSince1970: try ISO8601Time.parse(text, what: "--from"))
-    }
-    let end = try arguments.value("--through").map { text throws(UsageError) in
+    } }
+    let end = try attempt { () throws(UsageError) in try arguments.value("--through").map { text throws(UsageError) in
       Date(timeIntervalSince1970: try ISO8601Time.parse(text, what: "--through"))
-    }
-    let mode = try Mode(arguments)
+    } }
+    let mode = try attempt { () throws(UsageError) in try Mode(arguments) }
 
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     try CurveSourceOptions.ship(curve, as: .timeline, arguments: arguments, io: io)
     // --days / --duration are the curve's units (CurveSourceOptions.units), so its period.
     let duration = curve.durationSeconds ?? 7 * DepletionSchedule.secondsInDay
     guard duration.isFinite else {
-      throw UsageError("\(periodFlag(arguments)): the period is too long to represent in seconds")
+      throw UsageError("\(periodFlag(arguments)): the period is too long to represent in seconds").commandError
     }
     switch mode {
     case .changes: break
     case .segments(let maxError):
-      return try printSegments(curve, refill: refill, duration: duration, maxError: maxError, arguments, io: io)
+      return try attempt { () throws(UsageError) in try printSegments(curve, refill: refill, duration: duration, maxError: maxError, arguments, io: io) }
     case .every(let interval):
-      return try printStaleness(curve, refill: refill, duration: duration, interval: interval, arguments, io: io)
+      return try attempt { () throws(UsageError) in try printStaleness(curve, refill: refill, duration: duration, interval: interval, arguments, io: io) }
     }
     let changes = timeline(curve, refill: refill, duration: duration, from: start ?? refill, through: end)
 
