@@ -64,6 +64,26 @@ export class CurveEngine {
     }
   }
 
+  /**
+   * Runs the command line (`ck_cli`) with `argv` (no program name), relative paths against
+   * `directory`; returns the exit status. Output goes to the WASI streams the host gave.
+   */
+  cli(directory, argv) {
+    const strings = [directory, ...argv].map((text) => new TextEncoder().encode(text + '\0'));
+    const bytes = new Uint8Array(strings.reduce((total, item) => total + item.length, 0));
+    let offset = 0;
+    for (const item of strings) {
+      bytes.set(item, offset);
+      offset += item.length;
+    }
+    const pointer = this.#copyBytes(bytes);
+    try {
+      return this.exports.ck_cli(pointer, bytes.length, strings.length);
+    } finally {
+      this.exports.ck_free(pointer);
+    }
+  }
+
   /** Bytes copied into fresh engine memory; returns the pointer. */
   #copyBytes(bytes) {
     const pointer = this.exports.ck_alloc(Math.max(8, bytes.length));
@@ -115,12 +135,12 @@ export function detachedSystem(memory = () => null) {
 }
 
 /**
- * Instantiates the engine from the bytes of curvekit-core.wasm. `system` is the WASI import
+ * Instantiates the engine from the bytes of curvekit-core.wasm (or its compiled module). `system` is the WASI import
  * object (default: detachedSystem, no files); `initialize` runs the C library's constructors
  * (default: the module's own `_initialize`; node:wasi passes its own).
  */
 export async function instantiateEngine(bytes, { system = null, initialize = null } = {}) {
-  const module = await WebAssembly.compile(bytes);
+  const module = bytes instanceof WebAssembly.Module ? bytes : await WebAssembly.compile(bytes);
   let instance = null;
   const wasi = system || detachedSystem(() => instance.exports.memory);
   const unexpected = WebAssembly.Module.imports(module).filter((entry) => entry.module !== 'wasi_snapshot_preview1');

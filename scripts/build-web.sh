@@ -112,12 +112,12 @@ modules=(CurveCore CurveFitting CurveSpec CurveEasing Foundation CurveSchedule C
   CurveStudio CurveKitCLI CurveWeb)
 objects=()
 for module in "${modules[@]}"; do objects+=("$out/objects/$module.o"); done
-"$bin/wasm-ld" --no-entry --gc-sections --strip-all "${exports[@]}" --export=_initialize \
+"$bin/wasm-ld" --no-entry --gc-sections --strip-all -z stack-size=8388608 "${exports[@]}" --export=_initialize \
   "$libc_dir/crt1-reactor.o" "${objects[@]}" "$out/objects/runtime.o" \
   "$unicode_tables" "$libc_dir/libc.a" "$libc_dir/libm.a" -o "$out/curvekit-core.raw.wasm"
 wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int \
   "$out/curvekit-core.raw.wasm" -o "$out/curvekit-core.wasm"
-cp Web/curvekit-core.mjs Web/studio-engine.mjs "$out/"
+cp Web/curvekit-core.mjs Web/studio-engine.mjs Web/curvekit.mjs "$out/"
 raw=$(wc -c <"$out/curvekit-core.wasm")
 zipped=$(gzip -9 -c "$out/curvekit-core.wasm" | wc -c)
 echo "web: $out/curvekit-core.wasm, $raw bytes ($zipped gzipped)"

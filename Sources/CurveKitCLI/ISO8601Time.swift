@@ -80,7 +80,8 @@ package enum ISO8601Time {
       second <= 59
     else { throw problem }
     let days = daysFromCivil(year: year, month: month, day: day)
-    let whole = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetMinutes * 60
+    // Int64: the seconds since 1970 pass Int32's range in 2038 (Int is 32 bits on wasm32).
+    let whole = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second - offsetMinutes * 60)
     return Double(whole) + fraction
   }
 
@@ -89,7 +90,8 @@ package enum ISO8601Time {
   /// already shows the change, and a whole millisecond prints as itself.
   package static func string(fromUnixSeconds unixSeconds: Double) -> String {
     let milliseconds = self.milliseconds(ofUnixSeconds: unixSeconds)
-    let (days, rest) = floorDivision(milliseconds, 86_400_000)
+    let (wholeDays, remainder) = floorDivision(milliseconds, 86_400_000)
+    let (days, rest) = (Int(wholeDays), Int(remainder))
     let (year, month, day) = civilFromDays(days)
     let hour = rest / 3_600_000
     let minute = rest / 60_000 % 60
@@ -104,15 +106,16 @@ package enum ISO8601Time {
   }
 
   /// The shortest round-trip decimal of `unixSeconds` in milliseconds, rounded up (towards +∞).
-  static func milliseconds(ofUnixSeconds unixSeconds: Double) -> Int {
+  /// Int64, since milliseconds since 1970 are past Int32's range (Int is 32 bits on wasm32).
+  static func milliseconds(ofUnixSeconds unixSeconds: Double) -> Int64 {
     let text = unixSeconds.description
-    guard unixSeconds.isFinite, !text.contains("e") else { return Int((unixSeconds * 1000).rounded(.up)) }
+    guard unixSeconds.isFinite, !text.contains("e") else { return Int64((unixSeconds * 1000).rounded(.up)) }
     let negative = text.hasPrefix("-")
     let parts = (negative ? text.dropFirst() : Substring(text)).split(separator: ".", omittingEmptySubsequences: false)
-    var total = Int(parts[0]) ?? 0
+    var total = Int64(parts[0]) ?? 0
     let fraction = parts.count > 1 ? Array(parts[1].unicodeScalars) : []
     for index in 0..<3 {
-      total = total * 10 + (index < fraction.count ? Int(fraction[index].value) - 48 : 0)
+      total = total * 10 + (index < fraction.count ? Int64(fraction[index].value) - 48 : 0)
     }
     let remainder = fraction.count > 3 && fraction[3...].contains { $0 != "0" }
     return negative ? -total : total + (remainder ? 1 : 0)
@@ -122,7 +125,9 @@ package enum ISO8601Time {
   static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 48 && scalar.value <= 57 }
 
   /// The quotient rounded towards −∞ and the non-negative remainder.
-  static func floorDivision(_ value: Int, _ divisor: Int) -> (quotient: Int, remainder: Int) {
+  static func floorDivision<Integer: BinaryInteger>(_ value: Integer, _ divisor: Integer)
+    -> (quotient: Integer, remainder: Integer)
+  {
     let remainder = ((value % divisor) + divisor) % divisor
     return ((value - remainder) / divisor, remainder)
   }
