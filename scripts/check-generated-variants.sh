@@ -25,6 +25,8 @@
 # allowed there, and every other warning fails the build.
 #   scripts/check-generated-variants.sh            the pairwise matrix (four configurations)
 #   scripts/check-generated-variants.sh --full     every combination (eight)
+#   --curvekit PATH   use that curvekit (scripts/test.sh passes the one its build made, so
+#                     this script does not rebuild the package with other flags)
 # JOBS=N sets the number of configurations built at once (default: the number of cores, at most 2);
 # ONLY=REGEX keeps the variants whose name (curve-method-access-schedule, e.g. cubic-cardano-public-1)
 # matches, to iterate on one.
@@ -33,14 +35,21 @@ cd "$(dirname "$0")/.."
 repo="$PWD"
 
 full=false
-case "${1:-}" in
-  "") ;;
-  --full) full=true ;;
-  *) echo "usage: scripts/check-generated-variants.sh [--full]" >&2; exit 2 ;;
-esac
+curvekit=""
+while (($#)); do
+  case "$1" in
+    --full) full=true ;;
+    --curvekit) curvekit="${2:-}"; shift ;;
+    *) echo "usage: scripts/check-generated-variants.sh [--full] [--curvekit PATH]" >&2; exit 2 ;;
+  esac
+  shift
+done
 
-swift build --product curvekit >/dev/null 2>&1 || swift build --product curvekit
-curvekit="$repo/.build/debug/curvekit"
+if [ -z "$curvekit" ]; then
+  swift build --product curvekit >/dev/null 2>&1 || swift build --product curvekit
+  curvekit="$repo/.build/debug/curvekit"
+fi
+[ -x "$curvekit" ] || { echo "error: no curvekit at $curvekit" >&2; exit 2; }
 work="$(mktemp -d "${TMPDIR:-/tmp}/curvekit-variants.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 

@@ -87,7 +87,7 @@ stage "determinism: the same coefficients, reports and generated files under sev
 
 stage "examples/HabitTracker (build plugin, command plugin, standalone generated file)" scripts/check-example.sh
 
-stage "generated code: every variant compiled, linked and run with plain swiftc" scripts/check-generated-variants.sh
+stage "generated code: every variant compiled, linked and run with plain swiftc" scripts/check-generated-variants.sh --curvekit "$(swift build --show-bin-path)/curvekit"
 
 stage "generated Kotlin and TypeScript against the Swift library, bit for bit" scripts/check-generated-languages.sh --curvekit "$(swift build --show-bin-path)/curvekit"
 
