@@ -86,7 +86,10 @@ lapack_tests='CurveCodegenTests|CorrectlyRoundedFitTests'
 jobs="${JOBS:-2}"
 for config in "${configs[@]}"; do
   # Each configuration's report and status go to files, printed in order once all have ended.
-  { if run_config "$config"; then echo 0; else echo 1; fi >"$out/$config.status"; } >"$out/$config.report" 2>&1 &
+  {
+    if run_config "$config"; then result=0; else result=1; fi
+    echo "$result" >"$out/$config.status"
+  } >"$out/$config.report" 2>&1 &
   while (($(jobs -rp | wc -l) >= jobs)); do sleep 1; done
 done
 wait

@@ -261,7 +261,10 @@ echo "==> ${#variants[@]} generated variants × ${#configs[@]} configurations, e
 start=$SECONDS
 for config in "${configs[@]}"; do
   # shellcheck disable=SC2086
-  { if build_config $config; then echo ok; else echo FAIL; fi >"$work/status$config"; } >"$work/report$config" 2>&1 &
+  {
+    if build_config $config; then result=ok; else result=FAIL; fi
+    echo "$result" >"$work/status$config"
+  } >"$work/report$config" 2>&1 &
   while (($(jobs -rp | wc -l) >= jobs)); do sleep 1; done
 done
 wait

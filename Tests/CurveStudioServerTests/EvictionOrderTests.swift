@@ -50,7 +50,7 @@ struct EvictionOrderTests {
       (Self.connection(6, connected: 9_000, receiving: true), 5),
       (Self.connection(7, requests: 1, credentialed: true), 6),
       (Self.connection(8, requests: 1, credentialed: true, writingSince: 9_500), 7),
-      (Self.connection(9, requests: 1, credentialed: true, receiving: true), nil),
+      (Self.connection(9, requests: 1, receiving: true, credentialed: true), nil),
       (Self.connection(10, requests: 1, handling: true), nil),
       (Self.connection(11, requests: 1, webSocket: true), nil),
     ]
@@ -81,7 +81,7 @@ struct EvictionOrderTests {
     #expect(HTTPServer.evictionVictim(young, now: Self.at(10_000), grace: Self.grace) == 6, "rank 4 before rank 6")
     let protected: [Int: Connection] = [
       8: Self.connection(8, requests: 1, handling: true), 9: Self.connection(9, webSocket: true),
-      10: Self.connection(10, credentialed: true, receiving: true),
+      10: Self.connection(10, receiving: true, credentialed: true),
     ]
     #expect(HTTPServer.evictionVictim(protected, now: now, grace: Self.grace) == nil)
   }
