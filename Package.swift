@@ -185,6 +185,23 @@ let package = Package(
       name: "CurveDesignTests",
       dependencies: ["CurveDesign", "CurveEasing", "CurvePipeline", "CurveSpec", "CurveFitting", "CurveKitTestSupport"]),
     .testTarget(name: "CurveStudioServerTests", dependencies: ["CurveStudioServer", "CurveKitTestSupport"]),
+    // The slow tier: suites that open sockets, run swiftc or fuzz, each in its own target so that
+    // `scripts/test.sh --quick` skips them by name (`swift test --skip`); the full run has them all.
+    // Live servers on loopback: framing, timeouts, limits, WebSocket echo, the HTTP fuzz.
+    .testTarget(name: "CurveStudioServerSocketTests", dependencies: ["CurveStudioServer", "CurveKitTestSupport"]),
+    // Each golden file type-checked alone by swiftc (GoldenCase and ProcessRunner are
+    // symlinks to CurveCodegenTests' files, not copies).
+    .testTarget(
+      name: "CurveCodegenCompileTests",
+      dependencies: ["CurveCodegen", "CurvePipeline", "CurveSpec", "CurveKitTestSupport"]),
+    // Seeded fuzzing of specs and command lines (CLITestSupport.swift is a symlink to
+    // CurveKitCLITests' file).
+    .testTarget(
+      name: "CurveKitFuzzTests",
+      dependencies: [
+        "CurveKitCLI", "CurveStudioCLI", "CurveCore", "CurvePipeline", "CurveFitting", "CurveSpec",
+        "CurveKitTestSupport",
+      ]),
     .testTarget(
       name: "CurveStudioTests",
       dependencies: [
@@ -196,7 +213,9 @@ let package = Package(
       dependencies: [
         "CurveKitCLI", "CurveStudioCLI", "CurveCore", "CurveSchedule", "CurvePipeline", "CurveFitting", "CurveSpec",
         "CurveCodegen", "CurveStudio", "CurveStudioServer", "CurveKitTestSupport",
-      ]),
+      ],
+      // Whole-output snapshots (Snapshot.assertMatches), data, not sources.
+      exclude: ["__Snapshots__"]),
   ],
   swiftLanguageModes: [.v6]
 )

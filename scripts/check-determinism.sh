@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# One answer on every machine: runs the golden and generated-code tests and the correctly
-# rounded fit tests, and compares the bytes of `curvekit fit --json`, the fit report,
+# One answer on every machine: runs the tests whose results go through BLAS/LAPACK and are
+# checked byte for byte (the golden files, the generator's properties, the correctly rounded
+# fits) and compares the bytes of `curvekit fit --json`, the fit report,
 # `generate` (Swift, Kotlin, TypeScript) and `timeline` for every example spec, under several BLAS/LAPACK configurations:
 #   - OpenBLAS with OPENBLAS_CORETYPE=Prescott (SSE3 kernels),
 #   - OpenBLAS with OPENBLAS_CORETYPE=Haswell (when the CPU has AVX2),
 #   - OpenBLAS with OPENBLAS_CORETYPE=SkylakeX (when the CPU has AVX-512),
 #   - Debian's reference LAPACK and BLAS (LD_LIBRARY_PATH at their folders, which
 #     `update-alternatives --list` names; they come with liblapack-dev).
-# The rest of the test suite runs once, with the machine's own configuration (scripts/test.sh).
+# The rest of the test suite runs once, with the machine's own configuration (scripts/test.sh):
+# suites that never reach LAPACK give the same answer under every configuration, so they are not
+# rerun here (GeneratedCodeTests links CurveCore and CurveSchedule only; the swiftc, socket and
+# fuzz suites have their own targets). The configurations run two at a time (JOBS=1 for one).
 # Usage: scripts/check-determinism.sh [--curvekit PATH]   (needs `swift build --build-tests` first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,7 +54,7 @@ run_config() {  # $1 = config name; runs its tests and writes its outputs under 
   mkdir -p "$out/$name"
   echo "==> determinism: $name"
   "${env_args[@]}" swift test --skip-build \
-    --filter 'CurveCodegenTests|GeneratedCodeTests|CorrectlyRoundedFitTests|GoldenFileTests' >"$out/$name/tests.log" 2>&1 || {
+    --filter "$lapack_tests" >"$out/$name/tests.log" 2>&1 || {
     tail -n 40 "$out/$name/tests.log"
     echo "error: golden/generated-code tests failed under $name" >&2
     return 1
@@ -77,7 +81,24 @@ run_config() {  # $1 = config name; runs its tests and writes its outputs under 
       >"$out/$name/stream-enforce.fit.json" 2>&1 || true
 }
 
-for config in "${configs[@]}"; do run_config "$config"; done
+# The suites that fit through LAPACK and compare the result with checked-in bytes.
+lapack_tests='CurveCodegenTests|CorrectlyRoundedFitTests'
+jobs="${JOBS:-2}"
+for config in "${configs[@]}"; do
+  # Each configuration's report and status go to files, printed in order once all have ended.
+  {
+    if run_config "$config"; then result=0; else result=1; fi
+    echo "$result" >"$out/$config.status"
+  } >"$out/$config.report" 2>&1 &
+  while (($(jobs -rp | wc -l) >= jobs)); do sleep 1; done
+done
+wait
+failed=0
+for config in "${configs[@]}"; do
+  cat "$out/$config.report"
+  [[ "$(cat "$out/$config.status" 2>/dev/null)" == 0 ]] || failed=1
+done
+[[ $failed == 0 ]] || exit 1
 
 first="${configs[0]}"
 status=0

@@ -114,7 +114,7 @@ package final class HTTPServer: Sendable {
   }
 
   /// What the accept loop knows of a connection, to pick one to drop when every slot is taken.
-  private struct Connection {
+  struct Connection {  // internal, not private: the eviction order is tested on an injected clock
     let descriptor: Int32
     /// When it connected.
     let connected: ContinuousClock.Instant
@@ -262,7 +262,7 @@ package final class HTTPServer: Sendable {
 
   /// The connection to drop for a new one when every HTTP slot is taken: the lowest
   /// ``Connection/evictionRank(now:grace:)``, the oldest within it; nil when none may go.
-  private static func evictionVictim(
+  static func evictionVictim(
     _ connections: [Int: Connection], now: ContinuousClock.Instant, grace: Duration
   ) -> Int? {
     var best: (id: Int, rank: Int, time: ContinuousClock.Instant)?

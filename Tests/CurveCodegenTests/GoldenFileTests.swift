@@ -53,10 +53,9 @@ struct GoldenFileTests {
 
   /// `diff -u` of the two texts, so a failure shows what changed.
   func unifiedDiff(expected: String, actual: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "curvekit-golden-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory("golden")
+    defer { temporary.remove() }
+    let directory = temporary.url
     let expectedURL = directory.appendingPathComponent("expected.swift")
     let actualURL = directory.appendingPathComponent("actual.swift")
     try expected.write(to: expectedURL, atomically: true, encoding: .utf8)

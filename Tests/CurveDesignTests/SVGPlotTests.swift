@@ -180,9 +180,9 @@ struct SVGPlotTests {
       if: SVGRasterizer.rendererPath() != nil,
       "rsvg-convert is not installed (apt-get install librsvg2-bin); PNG rendering skipped"))
   func png() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-png-\(getpid())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory("png")
+    defer { temporary.remove() }
+    let directory = temporary.url
     let svgPath = directory.appendingPathComponent("plot.svg").path
     let pngPath = directory.appendingPathComponent("plot.png").path
     let series = try exampleSpecs().map { try seriesOf($0) } + [try seriesOf(sketchSpec())]

@@ -49,9 +49,7 @@ enum BadInputCorpus {
 
   /// A fresh empty directory; removed by the caller.
   static func scratchDirectory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-bad-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try TemporaryDirectory("bad").path
   }
 
   /// Checks the contract: exit 2, one line `error: …`, nothing on stdout, no file written.

@@ -16,6 +16,7 @@ struct CommandLineTests {
     for command in ["fit", "check", "eval", "invert", "roots", "generate", "plot", "export"] {
       #expect(result.output.contains("\n  \(command) "), "missing \(command)")
     }
+    Snapshot.assertMatches(result.output, named: "help.txt")
   }
 
   @Test("no arguments: the command list on stdout, then exit 2 with one error line")

@@ -93,9 +93,9 @@ struct CurveSourceTests {
 
   @Test("plot draws the resolved curve", arguments: sources)
   func plot(source: Source) throws {
-    let directory = NSTemporaryDirectory() + "curvekit-sources-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = try TemporaryDirectory("sources")
+    defer { temporary.remove() }
+    let directory = temporary.path
     let output = directory + "/plot.svg"
     let result = runCurveKit(["plot"] + source.arguments + ["-o", output])
     #expect(result.status == 0, "\(source): \(result.errors)")
@@ -125,9 +125,10 @@ struct CurveSourceTests {
 
   @Test("--data FILE feeds every consumer the same curve as --point")
   func dataFile() throws {
-    let path = NSTemporaryDirectory() + "curvekit-points-\(UUID().uuidString).txt"
+    let temporary = try TemporaryDirectory("points")
+    defer { temporary.remove() }
+    let path = temporary.appending("points.txt")
     try Self.points.map { "\($0.0) \($0.1)\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let viaPoints = runCurveKit(["eval"] + Self.sources[1].arguments + ["0.4"])
     let viaData = runCurveKit(["eval", "--data", path, "0.4"])
     #expect(viaPoints.status == 0 && viaData.status == 0, "\(viaData.errors)")

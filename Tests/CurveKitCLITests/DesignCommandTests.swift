@@ -1,4 +1,5 @@
 import CurveKitCLI
+import CurveKitTestSupport
 import CurveStudio
 import CurveStudioServer
 import Foundation
@@ -14,7 +15,7 @@ struct DesignCommandTests {
     #expect(overview.output.contains("  design "))
     let help = runCurveKit(["design", "--help"])
     #expect(help.status == 0)
-    #expect(help.output.contains("design [SPEC.curve.json | LINK …] [--port N] [--no-open]"))
+    Snapshot.assertMatches(help.output, named: "design-help.txt")
   }
 
   @Test(
@@ -32,9 +33,9 @@ struct DesignCommandTests {
 
   @Test("a directory, or one file named twice, is refused")
   func badSpecs() throws {
-    let directory = NSTemporaryDirectory() + "curvekit-design-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = try TemporaryDirectory("design")
+    defer { temporary.remove() }
+    let directory = temporary.path
     let file = directory + "/a.curve.json"
     try "{}".write(toFile: file, atomically: false, encoding: .utf8)
     for arguments in [

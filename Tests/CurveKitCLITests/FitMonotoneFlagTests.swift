@@ -12,7 +12,7 @@ struct FitMonotoneFlagTests {
 
   @Test("require (the default for depletion points) exits 1 with the witness")
   func requireFails() {
-    for extra in [[], ["--monotonic", "require"]] {
+    for (extra, name) in [([], "default"), (["--monotonic", "require"], "require")] {
       let result = runCurveKit(["fit"] + Self.risingMiddle + extra)
       #expect(result.status == 1)
       #expect(isOneLineError(result.errors))
@@ -21,7 +21,7 @@ struct FitMonotoneFlagTests {
       #expect(result.errors.contains("point 2 (t = 0.5, 0.55) is higher than the earlier point 1"), "\(result.errors)")
       #expect(result.errors.contains("\"monotonic\": \"enforce\""))
       // The whole report is still printed.
-      #expect(result.output.contains("\nStatistics\n") && result.output.contains("verdict    not monotone"))
+      Snapshot.assertMatches(result.output, named: "fit-rising-middle-\(name).txt")
     }
   }
 
@@ -36,26 +36,24 @@ struct FitMonotoneFlagTests {
     ])
     #expect(result.status == 1, "\(result.errors)")
     #expect(isOneLineError(result.errors) && result.errors.contains("enforce already applies"), "\(result.errors)")
-    #expect(result.output.contains("\"verdict\": \"notMonotone\""), "the whole report is still printed")
+    Snapshot.assertMatches(result.output, named: "fit-enforce-pinned-flat-point.json")  // the whole report
   }
 
   @Test("enforce exits 0 and reports the active constraint, RMSE rise and KKT residual")
   func enforce() {
     let human = runCurveKit(["fit"] + Self.risingMiddle + ["--monotonic", "enforce"])
     #expect(human.status == 0)
-    #expect(human.output.contains("flat at t≈") && human.output.contains("RMSE rise") && human.output.contains("KKT"))
+    Snapshot.assertMatches(human.output, named: "fit-rising-middle-enforce.txt")
     let json = runCurveKit(["fit"] + Self.risingMiddle + ["--monotonic", "enforce", "--min-slope", "0.05", "--json"])
     #expect(json.status == 0)
-    #expect(json.output.hasPrefix("{") && json.output.hasSuffix("}\n"))
-    #expect(json.output.contains(#""policy": "enforce""#) && json.output.contains(#""minSlope": 0.05"#))
-    #expect(json.output.contains(#""decreasing": true"#) && json.output.contains(#""kktRelativeResidual""#))
+    Snapshot.assertMatches(json.output, named: "fit-rising-middle-enforce-min-slope.json")
   }
 
   @Test("ignore reports the violation and exits 0")
   func ignore() {
     let result = runCurveKit(["fit"] + Self.risingMiddle + ["--monotonic", "ignore"])
     #expect(result.status == 0)
-    #expect(result.output.contains("not monotone: f′("))
+    Snapshot.assertMatches(result.output, named: "fit-rising-middle-ignore.txt")
   }
 
   @Test(

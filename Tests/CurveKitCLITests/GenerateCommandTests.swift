@@ -12,10 +12,7 @@ struct GenerateCommandTests {
 
   /// A fresh temporary directory, removed by the caller.
   func temporaryDirectory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-generate-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try TemporaryDirectory("generate").path
   }
 
   @Test("stdout output equals the golden file and is byte-identical across runs")

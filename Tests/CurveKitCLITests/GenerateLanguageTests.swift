@@ -63,10 +63,9 @@ struct GenerateLanguageTests {
 
   @Test("-o's extension picks the language; --language must agree with it")
   func languageFromExtension() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-lang-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = try TemporaryDirectory("lang")
+    defer { temporary.remove() }
+    let directory = temporary.path
     #expect(runCurveKit(["generate", Self.weekly, "-o", directory + "/W.kt"]).status == 0)
     #expect(try String(contentsOfFile: directory + "/W.kt", encoding: .utf8).contains("object WeeklyHabit {"))
     #expect(runCurveKit(["generate", Self.weekly, "-o", directory + "/w.ts"]).status == 0)
@@ -98,10 +97,9 @@ struct GenerateLanguageTests {
 
   @Test("the spec's codegen.package names the Kotlin package, and the flag overrides it")
   func specPackage() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-pkg-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = try TemporaryDirectory("pkg")
+    defer { temporary.remove() }
+    let directory = temporary.path
     let spec = directory + "/drain.curve.json"
     try #"{"name": "Drain", "points": [[0.25, 0.8], [0.5, 0.6], [0.75, 0.3]], "codegen": {"package": "app.curves"}}"#
       .write(toFile: spec, atomically: true, encoding: .utf8)

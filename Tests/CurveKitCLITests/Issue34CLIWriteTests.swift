@@ -53,9 +53,9 @@ struct Issue34CLIWriteTests {
 
   @Test("Finding E: a FIFO, a link to a device or to a file at -o / --check is one error line, exit 2, nothing changed")
   func testFindingE_cliRefusesNonRegularOutputs() throws {
-    let directory = NSTemporaryDirectory() + "curvekit-issue34-e-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = try TemporaryDirectory("issue34-e")
+    defer { temporary.remove() }
+    let directory = temporary.path
     let fifo = directory + "/Out.swift"
     #expect(mkfifo(fifo, 0o600) == 0)
     let target = directory + "/target.swift"
@@ -99,9 +99,9 @@ struct Issue34CLIWriteTests {
 
   @Test("Finding E: FileIO reads at most the new content's length + 1 of a regular file")
   func testFindingE_boundedRead() throws {
-    let directory = NSTemporaryDirectory() + "curvekit-issue34-e-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = try TemporaryDirectory("issue34-e")
+    defer { temporary.remove() }
+    let directory = temporary.path
     let path = directory + "/big.txt"
     let big = [UInt8](repeating: 0x61, count: 200_000)
     #expect(FileManager.default.createFile(atPath: path, contents: Data(big)))

@@ -1,4 +1,5 @@
 import CurveKitCLI
+import CurveKitTestSupport
 import Foundation
 import Testing
 
@@ -17,11 +18,8 @@ struct PluginDiagnosticsTests {
 
   /// Writes `text` to a fresh spec file; the closure removes its directory.
   func spec(_ text: String) throws -> (path: String, cleanup: () -> Void) {
-    let directory = NSTemporaryDirectory() + "curvekit-plugin-diagnostics-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let path = directory + "/Rising.curve.json"
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return (path, { try? FileManager.default.removeItem(atPath: directory) })
+    let directory = try TemporaryDirectory("plugin-diagnostics")
+    return (try directory.write(text, to: "Rising.curve.json"), directory.remove)
   }
 
   @Test("a refused curve: the absolute path first, and the spec field that waives the rule")

@@ -1,4 +1,5 @@
 import CurveKitCLI
+import CurveKitTestSupport
 import CurveSpec
 import Foundation
 import Testing
@@ -20,9 +21,9 @@ struct PointsAreDataTests {
 
   @Test("levels a little outside [0, 1] fit, and --point, --data and a spec give the same bits")
   func sameFitByEveryRoute() throws {
-    let directory = NSTemporaryDirectory() + "curvekit-points-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = try TemporaryDirectory("points")
+    defer { temporary.remove() }
+    let directory = temporary.path
     let dataPath = directory + "/points.txt"
     try Self.points.map { "\($0.0) \($0.1)\n" }.joined().write(toFile: dataPath, atomically: true, encoding: .utf8)
     let specPath = directory + "/noisy.curve.json"
@@ -41,9 +42,10 @@ struct PointsAreDataTests {
 
   @Test("levels that look like percentages are refused by every route, with the hint")
   func percentagesRefusedEverywhere() throws {
-    let path = NSTemporaryDirectory() + "curvekit-percent-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
+    let temporary = try TemporaryDirectory("percent")
+    defer { temporary.remove() }
+    let path = temporary.appending("percent.txt")
     try "0.25 80\n0.5 55\n0.75 30\n".write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let byPoint = runCurveKit(["fit", "--point", "0.25:80", "--point", "0.5:55", "--point", "0.75:30"])
     let byData = runCurveKit(["fit", "--data", path])
     for result in [byPoint, byData] {
@@ -66,8 +68,9 @@ struct PointsAreDataTests {
 
   @Test("streamed --data in days and percent: the second pass measures residuals in the same units as the fit")
   func streamedDesignerUnits() throws {
-    let path = NSTemporaryDirectory() + "curvekit-streamed-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let temporary = try TemporaryDirectory("streamed")
+    defer { temporary.remove() }
+    let path = temporary.appending("streamed.txt")
     // 70 000 samples (past the in-memory limit) of 100·(1 − t)(1 + t/2) over 7 days, which is
     // strictly decreasing, exact on the curve up to the decimal printing.
     var text = ""
@@ -90,8 +93,9 @@ struct PointsAreDataTests {
   func streamedUndecidedRounding() throws {
     // A constant level under a general line fit: the slope is exactly 0, which no error bound
     // can round (0 sits next to the midpoint 2⁻¹⁰⁷⁵), so exact arithmetic must decide it.
-    let path = NSTemporaryDirectory() + "curvekit-flat-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let temporary = try TemporaryDirectory("flat")
+    defer { temporary.remove() }
+    let path = temporary.appending("flat.txt")
     var text = ""
     for index in 1...70_000 { text += "\(Double(index) / 70_001) 0.375\n" }
     try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -23,9 +23,10 @@ struct ShareCommandTests {
       #expect(decoded.status == 0)
       #expect(decoded.output == canonical, "\(path)")
       // The decoded bytes, shared again from a file, give the same link.
-      let copy = NSTemporaryDirectory() + "curvekit-share-\(UUID().uuidString).curve.json"
+      let temporary = try TemporaryDirectory("share")
+      defer { temporary.remove() }
+      let copy = temporary.appending("share.curve.json")
       try canonical.write(toFile: copy, atomically: false, encoding: .utf8)
-      defer { try? FileManager.default.removeItem(atPath: copy) }
       #expect(runCurveKit(["share", copy]).output == link + "\n")
       // And a checked-in file in the house style is its own canonical form.
       if path.hasSuffix("/depletion.curve.json") {

@@ -1,4 +1,5 @@
 import CurveKitCLI
+import CurveKitTestSupport
 import CurveSpec
 import Foundation
 import Testing
@@ -69,8 +70,7 @@ struct UnitFlagTableTests {
   final class Specs: Sendable {
     let directory: String
     init() throws {
-      directory = NSTemporaryDirectory() + "curvekit-unit-table-\(UUID().uuidString)"
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      directory = try TemporaryDirectory("unit-table").path
       for time in SpecTime.allCases {
         for percent in [false, true] {
           try UnitFlagTableTests.specText(time, percent: percent)

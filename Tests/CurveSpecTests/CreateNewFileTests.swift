@@ -1,3 +1,4 @@
+import CurveKitTestSupport
 import Foundation
 import Testing
 
@@ -7,9 +8,7 @@ import Testing
 @Suite("Creating a new file")
 struct CreateNewFileTests {
   static func folder() throws -> String {
-    let path = NSTemporaryDirectory() + "curvekit-create-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    return path
+    try TemporaryDirectory("create").path
   }
 
   @Test("creates the file with the bytes and leaves no temporary file behind")

@@ -202,14 +202,13 @@ struct AttackRegressionTests {
     let etag = try #require(fixture.request("GET", "/api/spec?spec=0")?.header("ETag"))
     #expect(unlink(fixture.paths[0]) == 0)
     #expect(mkfifo(fixture.paths[0], 0o600) == 0)
-    let started = ContinuousClock.now
+    // Each read of the test client gives up after 5 s and then yields nil, so an answer (any
+    // refusal) to both requests is the proof that neither blocked on the FIFO: no clock needed.
     let read = fixture.request("GET", "/api/spec?spec=0")
     #expect(read.map { $0.status >= 400 } == true)
     let refused = fixture.request(
       "PUT", "/api/spec?spec=0", headers: [("If-Match", etag)], body: StudioFixture.body(Self.edited))
     #expect(refused.map { $0.status >= 400 } == true)
-    // Bounded (the client gives up after 5 s per read): neither request blocked on the FIFO.
-    #expect(started.duration(to: .now) < .seconds(10), "the studio must not block on the FIFO")
     // Still serving: the FIFO is replaced by a real file through the regular path again.
     #expect(unlink(fixture.paths[0]) == 0)
     let created = fixture.request(
@@ -251,10 +250,9 @@ struct AttackRegressionTests {
     let fixture = try StudioFixture(configuration: configuration)
     let silent = try Self.silentSockets(fixture, configuration.maxConnections)
     #expect(fixture.session.server.activeConnectionCount == configuration.maxConnections)
-    let started = ContinuousClock.now
+    // Served before the client's 5 s read timeout (after it, the answer would be nil).
     let response = fixture.request("GET", "/api/session")
     #expect(response?.status == 200)
-    #expect(started.duration(to: .now) < .seconds(5), "served before the client's 5 s timeout")
     #expect(fixture.session.server.evictionCount == 1)
     // The oldest silent socket made room; the others are still held.
     #expect(silent[0].serverClosed())

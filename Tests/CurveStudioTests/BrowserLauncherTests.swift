@@ -1,3 +1,4 @@
+import CurveKitTestSupport
 import CurveStudio
 import Foundation
 import Testing
@@ -8,9 +9,9 @@ import Testing
 struct BrowserLauncherTests {
   @Test("the opener gets a 0600 file in a 0700 directory, not the link; cleanUp removes both")
   func redirectFile() throws {
-    let work = NSTemporaryDirectory() + "curvekit-opener-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: work) }
+    let temporary = try TemporaryDirectory("opener")
+    defer { temporary.remove() }
+    let work = temporary.path
     let log = work + "/arguments.txt"
     let opener = work + "/fake-opener"
     try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(log)'\n".write(toFile: opener, atomically: false, encoding: .utf8)

@@ -161,7 +161,8 @@ struct Issue34RegressionTests {
     "Finding D: a new file is created relative to the start folder's descriptor, even after the path is moved and linked elsewhere"
   )
   func testFindingD_createdRelativeToStartFolder() throws {
-    let base = NSTemporaryDirectory() + "curvekit-issue34-d-" + UUID().uuidString
+    let temporary = try TemporaryDirectory("issue34-d")
+    let base = temporary.path
     let start = base + "/start"
     let moved = base + "/moved"
     let elsewhere = base + "/elsewhere"
@@ -186,9 +187,9 @@ struct Issue34RegressionTests {
   @Test(
     "Finding D: stale save-as temporaries in the start folder are removed at start, young ones and look-alikes kept")
   func testFindingD_staleSaveAsTemporariesRemoved() throws {
-    let directory = NSTemporaryDirectory() + "curvekit-issue34-d-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = try TemporaryDirectory("issue34-d")
+    defer { temporary.remove() }
+    let directory = temporary.path
     let stale = ".mine.curve.json.curvekit-Ab12Cd"
     let young = ".other.curve.json.curvekit-Zz99Yy"
     let lookAlikes = [".mine.curve.json.curvekit-short", "mine.curve.json.curvekit-Ab12Cd", ".notes.txt"]
@@ -244,9 +245,9 @@ struct Issue34RegressionTests {
   @Test(
     "Finding H: an edit made on disk after the ETag check and before the rename is kept, and the save is a conflict")
   func testFindingH_editDuringSaveIsNotOverwritten() throws {
-    let directory = NSTemporaryDirectory() + "curvekit-issue34-h-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = try TemporaryDirectory("issue34-h")
+    defer { temporary.remove() }
+    let directory = temporary.path
     let path = directory + "/spec.curve.json"
     let original = StudioFixture.depletion
     let ours = original.replacingOccurrences(of: "\"Depletion\"", with: "\"Ours\"")

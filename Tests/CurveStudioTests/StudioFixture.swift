@@ -23,8 +23,7 @@ final class StudioFixture {
     configuration: HTTPServerConfiguration = HTTPServerConfiguration(), tickets: OneTimeTickets = OneTimeTickets(),
     unsaved: [CurveSpec] = []
   ) throws {
-    let directory = NSTemporaryDirectory() + "curvekit-studio-test-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let directory = try TemporaryDirectory("studio-test").path
     self.directory = directory
     paths = files.map { directory + "/" + $0.name }
     for (path, file) in zip(paths, files) {

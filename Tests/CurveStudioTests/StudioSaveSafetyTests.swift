@@ -40,9 +40,9 @@ struct StudioSaveSafetyTests {
 
   @Test("the atomic replace never opens the destination: a link is replaced, its target untouched")
   func replaceDoesNotFollow() throws {
-    let directory = NSTemporaryDirectory() + "curvekit-replace-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = try TemporaryDirectory("replace")
+    defer { temporary.remove() }
+    let directory = temporary.path
     let target = directory + "/target.txt"
     try "keep me".write(toFile: target, atomically: false, encoding: .utf8)
     let link = directory + "/spec.curve.json"
@@ -62,9 +62,9 @@ struct StudioSaveSafetyTests {
 
   @Test("temporary files a killed save left (older than a minute) are removed when the studio starts")
   func staleTemporaries() throws {
-    let directory = NSTemporaryDirectory() + "curvekit-stale-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = try TemporaryDirectory("stale")
+    defer { temporary.remove() }
+    let directory = temporary.path
     let spec = directory + "/habit.curve.json"
     try StudioFixture.depletion.write(toFile: spec, atomically: false, encoding: .utf8)
     let stale = directory + "/.habit.curve.json.curvekit-AbC123"

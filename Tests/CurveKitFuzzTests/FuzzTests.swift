@@ -183,10 +183,9 @@ struct FuzzTests {
 
   @Test("random specs (library and CLI) and command lines never crash and tell the truth", arguments: 0..<shards)
   func fuzz(shard: Int) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curvekit-fuzz-\(getpid())-\(shard)")
-      .path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = try TemporaryDirectory("fuzz")
+    defer { temporary.remove() }
+    let directory = temporary.path
     var counts = (specs: 0, fit: 0, check: 0, files: 0)
     for index in stride(from: shard, to: Self.caseCount, by: Self.shards) {
       var generator = FuzzGenerator(seed: Self.seed, index: index)

@@ -29,10 +29,9 @@ struct StandaloneCompileTests {
     // `package` declarations need a package name, which SwiftPM always passes.
     let packageName = golden.options.access == .package ? ["-package-name", "Standalone"] : []
     // The goldens mark their kernel regions; the compiled files are their expansions.
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "curvekit-standalone-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory("standalone")
+    defer { temporary.remove() }
+    let directory = temporary.url
     var paths: [String] = []
     for path in [golden.path] + golden.protocolPaths {
       let expanded = directory.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent)

@@ -1,0 +1,1 @@
+../CurveCodegenTests/ProcessRunner.swift

@@ -1,0 +1,1 @@
+../CurveKitCLITests/CLITestSupport.swift
