@@ -196,15 +196,21 @@ export function createWebTransport({ engine, storage = null, files = null, link 
     });
   }
 
-  function load(index, etag) {
+  /**
+   * A tab's spec, as GET /api/spec answers it: with its units (the scales the plot draws in), which
+   * the engine's fit gives; a tab that did not load answers its error and text.
+   */
+  async function load(index, etag) {
     const doc = docs.get(index);
-    if (!doc) return Promise.resolve(failed(404, 'no tab ' + index));
-    if (etag && etag === doc.etag) return Promise.resolve(answer(304, null));
+    if (!doc) return failed(404, 'no tab ' + index);
+    if (etag && etag === doc.etag) return answer(304, null);
     if (doc.broken) {
-      return Promise.resolve(answer(200, { spec: null, etag: doc.etag, text: doc.broken.text,
-        invalid: { error: doc.broken.error, field: doc.broken.field } }));
+      return answer(200, { spec: null, etag: doc.etag, text: doc.broken.text,
+        invalid: { error: doc.broken.error, field: doc.broken.field } });
     }
-    return Promise.resolve(answer(200, { spec: doc.spec, etag: doc.etag, unsaved: true }));
+    const fit = await call('fit', { spec: doc.spec, sourceName: doc.name });
+    const units = fit.status === 200 && fit.data && fit.data.plot ? fit.data.plot.units : null;
+    return answer(200, { spec: doc.spec, etag: doc.etag, units, unsaved: true });
   }
 
   async function save(index, spec, etag) {
