@@ -49,7 +49,8 @@ enum ShareCommand: CurveKitCommand {
     let base = try studioBase(arguments, io: io)
     let spec = try CurveSpec.load(path: path)
     // The payload of the one link rule (ShareLink), whatever address it is put after.
-    let fragment = "#spec=" + (try ShareLink.payload(in: ShareLink.link(for: spec)))
+    let payload = try ShareLink.payload(in: ShareLink.link(for: spec))
+    let fragment = "#spec=" + payload
     guard let base else {
       io.write(fragment + "\n")
       io.writeError(
