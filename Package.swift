@@ -104,7 +104,9 @@ let package = Package(
         .embedInCode("Assets/studio/page.mjs"), .embedInCode("Assets/studio/panels.mjs"),
         .embedInCode("Assets/studio/plot.mjs"), .embedInCode("Assets/studio/preview.mjs"),
         .embedInCode("Assets/studio/store.mjs"), .embedInCode("Assets/studio/transport.mjs"),
-        .embedInCode("Assets/studio/words.mjs"),
+        .embedInCode("Assets/studio/words.mjs"), .embedInCode("Assets/studio/host-web.mjs"),
+        .embedInCode("Assets/studio/host-web-start.mjs"), .embedInCode("Assets/studio/links.mjs"),
+        .embedInCode("Assets/studio/persistence.mjs"),
       ]
     ),
 

@@ -18,6 +18,7 @@ import CurveStudioServer
 /// | `/studio/preview.mjs`, `fitting.mjs` | the widget preview; the fit loop (one request in flight) |
 /// | `/studio/words.mjs`, `metrics.mjs`, `dom.mjs` | the page's text, its capped latency figures, DOM helpers |
 /// | `/studio/core.mjs` | `Assets/studio/core.mjs`: the pure logic shared by the modules |
+/// | `/studio/host-web*.mjs`, `links.mjs`, `persistence.mjs` | the web host, files, links, the tabs kept |
 ///
 /// Every module is unit-tested by `node --test` (`Assets/studio/tests/`, not embedded: the views
 /// over a small fake DOM and a fake server); `scripts/studio/browser_test.py` drives the real page.
@@ -56,6 +57,10 @@ enum StudioAssets {
     "/studio/store.mjs": (javaScript, PackageResources.store_mjs),
     "/studio/transport.mjs": (javaScript, PackageResources.transport_mjs),
     "/studio/words.mjs": (javaScript, PackageResources.words_mjs),
+    "/studio/host-web.mjs": (javaScript, PackageResources.host_web_mjs),
+    "/studio/host-web-start.mjs": (javaScript, PackageResources.host_web_start_mjs),
+    "/studio/links.mjs": (javaScript, PackageResources.links_mjs),
+    "/studio/persistence.mjs": (javaScript, PackageResources.persistence_mjs),
   ]
 
   /// The asset at `path`, or nil.

@@ -1,8 +1,10 @@
 // The documents: tabs and their files. Loading, saving (Save, Save as…, a fixed broken file),
 // watching the file on disk (reload, conflict, deletion), new curves and share links, and the
 // edits that the server computes (unit conversion, presets). Every answer becomes an action on
-// the store; the server checks every name and every spec.
+// the store; the server checks every name and every spec. On the web host (host-web.mjs) the same
+// calls download or write in place, and a spec's text can come from a dropped, picked or pasted file.
 import { sharePayload, suggestFileName, withCurveExtension } from './core.mjs';
+import { looksLikeSpecText } from './links.mjs';
 import { ask } from './dialog.mjs';
 import { $ } from './dom.mjs';
 import { canon, current, docByIndex, durationUnit, isDirty, newDoc } from './store.mjs';
@@ -10,6 +12,8 @@ import { errorText } from './words.mjs';
 
 const NAME_HINT = 'A bare file name ending in .curve.json, created in the folder the studio was started from; ' +
   'an existing file is never overwritten.';
+const WEB_NAME_HINT = 'A file name ending in .curve.json: the file is downloaded, or, where the browser offers it, ' +
+  'written where you choose next.';
 
 /** The words of a refused answer: the server's error, or its HTTP status. */
 const refusal = (result) => (result.data && result.data.error) || 'HTTP ' + result.status;
@@ -62,7 +66,9 @@ export function createDocuments(ctx) {
     if (result.status === 200) {
       const unchanged = canon(ctx.state(), docByIndex(ctx.state(), doc.index).spec) === sent;
       const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-      ctx.dispatch({ type: 'saved', doc: doc.index, data: result.data, sent, status: { text: 'Saved ' + time, tone: 'good' } });
+      // The host says what it did when it is not a save to disk (a download): never "Saved" for that.
+      const text = result.data.said || 'Saved ' + time;
+      ctx.dispatch({ type: 'saved', doc: doc.index, data: result.data, sent, status: { text, tone: 'good' } });
       ctx.panels.renderBanner();
       ctx.panels.showStatus(ctx.doc());
       ctx.changed(unchanged);
@@ -79,7 +85,9 @@ export function createDocuments(ctx) {
     const doc = ctx.doc();
     if (!doc || doc.scratch || doc.saving || doc.broken) return;
     const saved = await ask({ title: doc.unsaved ? 'Save “' + doc.name + '”' : 'Save “' + doc.name + '” as',
-      label: 'File name', hint: NAME_HINT, value: suggestFileName(doc.spec && doc.spec.name), ok: 'Save' },
+      label: 'File name', hint: ctx.transport.host === 'web' ? WEB_NAME_HINT : NAME_HINT,
+      value: ctx.transport.host === 'web' && /\.json$/i.test(doc.name) ? doc.name : suggestFileName(doc.spec && doc.spec.name),
+      ok: 'Save' },
     async (name) => {
       const now = docByIndex(ctx.state(), doc.index);
       const sent = canon(ctx.state(), now.spec);
@@ -93,7 +101,7 @@ export function createDocuments(ctx) {
       if (result.status !== 201) return errorText(result);
       const unchanged = canon(ctx.state(), docByIndex(ctx.state(), doc.index).spec) === sent;
       ctx.dispatch({ type: 'saved', doc: doc.index, data: result.data, sent, name: result.data.name,
-        status: { text: 'Saved as ' + result.data.name, tone: 'good' } });
+        status: { text: result.data.said || 'Saved as ' + result.data.name, tone: 'good' } });
       ctx.panels.renderBanner();
       ctx.panels.showStatus(ctx.doc());
       ctx.changed(unchanged);
@@ -106,7 +114,8 @@ export function createDocuments(ctx) {
   async function addTab(data) {
     ctx.dispatch({ type: 'addDoc', doc: newDoc({ index: data.index, name: data.name, unsaved: true }) });
     await switchTo(ctx.state().docs.length - 1);
-    status('Not saved yet: Save asks for a file name', '', ctx.doc().index);
+    // A text that did not load keeps the reader's words in its status.
+    if (!ctx.doc().broken) status('Not saved yet: Save asks for a file name', '', ctx.doc().index);
   }
 
   /** A new blank curve in a new tab (the server decides what blank is). */
@@ -130,16 +139,49 @@ export function createDocuments(ctx) {
   /** Open link…: the dialog, for a link pasted or typed. */
   function openLinkDialog() {
     return ask({ title: 'Open a share link', label: 'Link', ok: 'Open',
-      hint: 'A link from curvekit share (http://127.0.0.1/#spec=…). It opens in a new tab; nothing is written.' },
+      hint: 'A link from curvekit share (…#spec=…). It opens in a new tab; nothing is written.' },
     (text) => openPayload(sharePayload(text) || text.trim()));
   }
 
-  /** Ctrl/⌘-V of text holding a share link, outside a text field: opens it in a new tab. */
+  /**
+   * A spec's text (a file dropped or picked, JSON pasted) in a new tab. The host reads it: on the web
+   * host a text that is not a valid spec opens as a tab showing the reader's error and the text (as
+   * a broken file does); the local server refuses it with the reader's words.
+   */
+  async function openText(text, sourceName) {
+    const result = await ctx.transport.openText(text, sourceName);
+    if (result.status !== 201) {
+      refused('“' + sourceName + '” not opened: ' + refusal(result));
+      return;
+    }
+    await addTab(result.data);
+  }
+
+  /** Each file of a drop or of the file picker, opened in its own tab (see `openText`). */
+  async function openFiles(list) {
+    for (const file of Array.from(list || [])) {
+      let text;
+      try {
+        text = await file.text();
+      } catch (error) {
+        refused('“' + file.name + '” could not be read: ' + (error && error.message ? error.message : error));
+        continue;
+      }
+      await openText(text, file.name);
+    }
+  }
+
+  /** Ctrl/⌘-V outside a text field of text holding a share link, or of a spec's JSON: opens it in a new tab. */
   async function onPaste(event) {
     if (/^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName) || $('ask').open) return;
     const text = event.clipboardData && event.clipboardData.getData('text');
     const payload = sharePayload(text);
-    if (!payload) return;
+    if (!payload) {
+      if (!looksLikeSpecText(text)) return;
+      event.preventDefault();
+      await openText(text, 'pasted text');
+      return;
+    }
     event.preventDefault();
     const error = await openPayload(payload);
     if (error) refused('Link not opened: ' + error);
@@ -159,6 +201,7 @@ export function createDocuments(ctx) {
     const result = await put(doc, parsed);
     if (result.status === 200) {
       ctx.dispatch({ type: 'fixedSaved', doc: doc.index, data: result.data });
+      if (result.data.said) ctx.dispatch({ type: 'status', doc: doc.index, text: result.data.said, tone: 'good' });
       delete $('broken-text').dataset.doc;
       ctx.panels.showStatus(ctx.doc());
       ctx.changed(true);
@@ -354,7 +397,8 @@ export function createDocuments(ctx) {
   }
 
   return {
-    load, save, saveAs, addTab, newCurve, openPayload, openLinkDialog, onPaste, useFixedText, startOver, poll,
+    load, save, saveAs, addTab, newCurve, openPayload, openLinkDialog, openText, openFiles, onPaste, useFixedText,
+    startOver, poll,
     takeTheirs, keepMine, switchTo, fitOthers, changeDuration, changeUnits, applyPreset,
   };
 }

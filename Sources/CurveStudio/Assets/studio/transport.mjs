@@ -1,8 +1,9 @@
 // The transport: everything the page asks of its host, behind one small interface. This host is
 // `curvekit design`, a local server: JSON over HTTP with the session token as `Authorization:
 // Bearer`, and a WebSocket for fits while dragging (one message each way). A second host (a
-// static page on a WebAssembly engine) implements the same methods. Every method resolves to the
-// server's answer {status, data, etag}; none throws for an HTTP error.
+// static page on a WebAssembly engine, host-web.mjs) implements the same methods. Every method
+// resolves to the server's answer {status, data, etag}; none throws for an HTTP error. `host` says
+// which host answers ('local' or 'web').
 //
 // The transport's methods, by what they do:
 //   session()                      GET  /api/session: presets, features, key order, the documents
@@ -10,12 +11,16 @@
 //   save(index, spec, etag)        PUT  /api/spec (If-Match the ETag, or If-None-Match * for a new file)
 //   saveAs(index, spec, name)      POST /api/save-as: a new file, never overwriting
 //   newCurve() / open(payload)     POST /api/new, /api/open: an unsaved tab
+//   openText(text, name)           a spec's text (a dropped file, a paste), sent to /api/open as a payload
 //   convert(index, request)        POST /api/convert: the spec in other units
 //   fit(index, spec)               the live channel when open, else POST /api/fit
 //   generate(index, spec)          POST /api/generate: Swift, Kotlin, TypeScript
 //   exportCode(index, spec, p)     POST /api/export: CSS and SwiftUI easings (p decimals, or exact)
 //   connectLive()                  opens the live channel (and reopens it when it drops)
 import { RECONNECT, nextDelay, tokenFromFragment } from './core.mjs';
+import { MAX_TEXT, base64url } from './links.mjs';
+
+export { createWebTransport } from './host-web.mjs';
 
 const TOKEN_KEY = 'curvekit-studio-token';
 
@@ -116,7 +121,7 @@ export function createTransport({ fetch, WebSocket = null, host = '', token = nu
   }
 
   return {
-    connectLive, fit,
+    host: 'local', connectLive, fit,
     session: () => api('GET', '/api/session'),
     load: (index, etag) => api('GET', '/api/spec?spec=' + index, undefined, etag ? { 'If-None-Match': etag } : undefined),
     save: (index, spec, etag) => api('PUT', '/api/spec?spec=' + index, { spec },
@@ -124,6 +129,10 @@ export function createTransport({ fetch, WebSocket = null, host = '', token = nu
     saveAs: (index, spec, name) => api('POST', '/api/save-as?spec=' + index, { spec, name }),
     newCurve: () => api('POST', '/api/new', {}),
     open: (payload) => api('POST', '/api/open', { payload }),
+    // The text's bytes as a share payload: the server's one open route reads them as it reads a link.
+    openText: async (text, name) => (typeof text === 'string' && text.length <= MAX_TEXT
+      ? api('POST', '/api/open', { payload: base64url(text) })
+      : { status: 413, data: { error: '“' + name + '” is more than ' + MAX_TEXT + ' characters; not opened' }, etag: null }),
     convert: (index, request) => api('POST', '/api/convert?spec=' + index, request),
     generate: (index, spec) => api('POST', '/api/generate?spec=' + index, { spec }),
     exportCode: (index, spec, precision) => api('POST', '/api/export?spec=' + index +

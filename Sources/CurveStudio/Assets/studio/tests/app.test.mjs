@@ -64,3 +64,12 @@ test('with ?debug the hook reads the live state', async () => {
   window.listeners.beforeunload(event);
   assert.equal(event.prevented, true, 'an unsaved edit: the browser asks before leaving');
 });
+
+// The web host (issue 31): without a token the page looks for the web build's engine next to it;
+// where there is none (the local server's page), it stays on the local server, sending no token.
+test('without a token and without an engine the page stays on the local host', async () => {
+  const { seen } = await boot('?debug', '');
+  assert.ok(seen.requests.length >= 2);
+  for (const [, authorization] of seen.requests) assert.equal(authorization, undefined);
+  assert.equal(document.getElementById('web-note').hidden, true, 'no note about the browser keeping curves');
+});

@@ -117,9 +117,9 @@ export async function settle(rounds = 20) {
 
 /**
  * A started page over `server`: {page, ctx, hook, document, runFrames(), runTimers(ms?), copied}.
- * `confirm` answers the page's questions.
+ * `confirm` answers the page's questions; `transport` replaces the server's (the web host's).
  */
-export async function openPage(server, { confirm = true, start = true } = {}) {
+export async function openPage(server, { confirm = true, start = true, transport = null } = {}) {
   const document = fakeDocument(fileURLToPath(new URL('../../index.html', import.meta.url)));
   document.screenMatrix = { a: 1, b: 0, inverse() { return this; } };
   globalThis.document = document;
@@ -133,7 +133,7 @@ export async function openPage(server, { confirm = true, start = true } = {}) {
   let timerId = 0;
   let clock = 1000;
   const page = createPage({
-    transport: createTransport({ fetch: server.fetch, token: 'abcdefghijklmnop', schedule: () => {} }),
+    transport: transport || createTransport({ fetch: server.fetch, token: 'abcdefghijklmnop', schedule: () => {} }),
     onTransport: () => {}, now: () => clock, frameTime: () => frame, confirm: () => confirm, rawPointerEvents: false,
     nextFrame: (callback) => { frames.push(callback); return frames.length; },
     later: (callback, ms) => { timers.set(++timerId, { callback, ms }); return timerId; },
