@@ -50,15 +50,16 @@ for file in "$libc_dir/libc.a" "$libc_dir/libm.a" "$libc_dir/crt1-reactor.o" "$s
   }
 done
 
-out=.build/web
-mkdir -p "$out/modules" "$out/objects"
+out=.build/web        # the site: engine, node entry point and studio page (what Pages publishes)
+work=.build/web-work  # modules and objects
+mkdir -p "$out/studio" "$work/modules" "$work/objects"
 
 swift_flags=(
   -target wasm32-unknown-none-wasm
   -enable-experimental-feature Embedded -enable-experimental-feature Extern
   -wmo -parse-as-library -Osize -Xfrontend -disable-stack-protector
   -package-name CurveKit -swift-version 6 -warnings-as-errors
-  -I "$out/modules" -I Web/WASILibc -Xcc -isystem -Xcc "$sysroot_include" -Xcc -D__wasi__
+  -I "$work/modules" -I Web/WASILibc -Xcc -isystem -Xcc "$sysroot_include" -Xcc -D__wasi__
 )
 
 # compile MODULE FILE…: one module, one object, its .swiftmodule for the next. Skipped when
@@ -68,7 +69,7 @@ compiled=()
 compile() {
   local module=$1
   shift
-  local object="$out/objects/$module.o" stale=0 file
+  local object="$work/objects/$module.o" stale=0 file
   local sources=()
   for file in "$@" "$0" Web/WASILibc/* "${compiled[@]}"; do [ "$file" -nt "$object" ] && stale=1; done
   for file in "$@"; do [[ "$file" == *.swift ]] && sources+=("$file"); done
@@ -79,14 +80,14 @@ compile() {
   fi
   echo "web: compiling $module (${#sources[@]} files)" >&2
   "$swiftc_path" "${swift_flags[@]}" -module-name "$module" \
-    -emit-module -emit-module-path "$out/modules/$module.swiftmodule" \
-    -c "${sources[@]}" -o "$out/objects/$module.o"
+    -emit-module -emit-module-path "$work/modules/$module.swiftmodule" \
+    -c "${sources[@]}" -o "$work/objects/$module.o"
 }
 
-scripts/web/embed-resources.sh CurveCodegen "$out/objects/CurveCodegenResources.swift.new"
-cmp -s "$out/objects/CurveCodegenResources.swift.new" "$out/objects/CurveCodegenResources.swift" \
-  || mv "$out/objects/CurveCodegenResources.swift.new" "$out/objects/CurveCodegenResources.swift"
-rm -f "$out/objects/CurveCodegenResources.swift.new"
+scripts/web/embed-resources.sh CurveCodegen "$work/objects/CurveCodegenResources.swift.new"
+cmp -s "$work/objects/CurveCodegenResources.swift.new" "$work/objects/CurveCodegenResources.swift" \
+  || mv "$work/objects/CurveCodegenResources.swift.new" "$work/objects/CurveCodegenResources.swift"
+rm -f "$work/objects/CurveCodegenResources.swift.new"
 
 compile CurveCore $(find Sources/CurveCore -name '*.swift' | sort)
 compile CurveFitting Sources/CurveFitting/*.swift
@@ -95,14 +96,14 @@ compile CurveEasing Sources/CurveEasing/*.swift
 compile Foundation Web/Foundation/*.swift
 compile CurveSchedule Sources/CurveSchedule/*.swift
 compile CurvePipeline Sources/CurvePipeline/*.swift
-compile CurveCodegen Sources/CurveCodegen/*.swift "$out/objects/CurveCodegenResources.swift"
+compile CurveCodegen Sources/CurveCodegen/*.swift "$work/objects/CurveCodegenResources.swift"
 compile CurveDesign Sources/CurveDesign/*.swift
 compile CurveStudio Sources/CurveStudio/StudioAPI.swift Sources/CurveStudio/StudioAPI+Web.swift
 compile CurveKitCLI Sources/CurveKitCLI/*.swift Sources/CurveKitCLI/Commands/*.swift
 compile CurveWeb Web/CurveWeb/*.swift
 
 "$bin/clang" --target=wasm32-unknown-unknown -Os -nostdlib -ffreestanding -Wall -Werror \
-  -c Web/runtime.c -o "$out/objects/runtime.o"
+  -c Web/runtime.c -o "$work/objects/runtime.o"
 
 exports=()
 while read -r name; do exports+=("--export=$name"); done < <(
@@ -111,13 +112,19 @@ while read -r name; do exports+=("--export=$name"); done < <(
 modules=(CurveCore CurveFitting CurveSpec CurveEasing Foundation CurveSchedule CurvePipeline CurveCodegen CurveDesign
   CurveStudio CurveKitCLI CurveWeb)
 objects=()
-for module in "${modules[@]}"; do objects+=("$out/objects/$module.o"); done
+for module in "${modules[@]}"; do objects+=("$work/objects/$module.o"); done
 "$bin/wasm-ld" --no-entry --gc-sections --strip-all -z stack-size=8388608 "${exports[@]}" --export=_initialize \
-  "$libc_dir/crt1-reactor.o" "${objects[@]}" "$out/objects/runtime.o" \
-  "$unicode_tables" "$libc_dir/libc.a" "$libc_dir/libm.a" -o "$out/curvekit-core.raw.wasm"
+  "$libc_dir/crt1-reactor.o" "${objects[@]}" "$work/objects/runtime.o" \
+  "$unicode_tables" "$libc_dir/libc.a" "$libc_dir/libm.a" -o "$work/curvekit-core.raw.wasm"
 wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int \
-  "$out/curvekit-core.raw.wasm" -o "$out/curvekit-core.wasm"
+  "$work/curvekit-core.raw.wasm" -o "$out/curvekit-core.wasm"
 cp Web/curvekit-core.mjs Web/studio-engine.mjs Web/curvekit.mjs "$out/"
+# The studio page: the same files `curvekit design` serves (embedded there), here for any
+# static server. Its tests stay behind.
+assets=Sources/CurveStudio/Assets
+cp "$assets/index.html" "$assets/studio.css" "$out/"
+rm -f "$out"/studio/*.mjs
+cp "$assets"/studio/*.mjs "$out/studio/"
 raw=$(wc -c <"$out/curvekit-core.wasm")
 zipped=$(gzip -9 -c "$out/curvekit-core.wasm" | wc -c)
 echo "web: $out/curvekit-core.wasm, $raw bytes ($zipped gzipped)"

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Compares the WebAssembly engine (scripts/build-web.sh) with the native `curvekit`, bit for
-# bit, on a seeded corpus of curves of degree 1…10: levels, inverses and exact verdicts (see
-# Web/check-core.mjs). Under node the engine runs on wasm32, where Int is 32 bits, so this
-# is also the 32-bit test. Prints `web: N passed, 0 failed`; exits 1 on any difference.
-#   scripts/check-web.sh [--curvekit PATH] [CURVES_PER_DEGREE]
+# Compares the WebAssembly build (scripts/build-web.sh) with the native `curvekit`, byte for
+# byte, under node, where the engine runs on wasm32 (Int is 32 bits: this is the 32-bit test):
+#   - the core: levels, inverses and exact verdicts of a seeded corpus of curves of degree
+#     1…10 (Web/check-core.mjs), printing `web: N passed, 0 failed`;
+#   - the command line: `node .build/web/curvekit.mjs` against `curvekit` on every example,
+#     seeded specs and the bad-input corpus through every command but `design`
+#     (Web/check-cli.mjs), printing `web cli: N passed, 0 failed`.
+# Exits 1 on any difference.
+#   scripts/check-web.sh [--curvekit PATH] [CURVES_PER_DEGREE [SEEDED_SPECS]]
 # Without --curvekit it builds the debug curvekit to compare with (scripts/test.sh passes the
 # one it built with warnings as errors).
 set -euo pipefail
@@ -25,3 +29,4 @@ fi
 [[ -x "$curvekit" ]] || { echo "error: no curvekit at $curvekit" >&2; exit 2; }
 scripts/build-web.sh
 node Web/check-core.mjs "$curvekit" .build/web/curvekit-core.wasm "${1:-24}"
+node Web/check-cli.mjs "$curvekit" .build/web "${2:-220}"

@@ -12,7 +12,7 @@ import { MAX_TEXT, webFileName } from './links.mjs';
 import { readKept, writeKept } from './persistence.mjs';
 
 /** Where the engine is, relative to this module: the module the web build writes, and its wasm. */
-export const ENGINE = { module: '../studio-engine.mjs', wasm: '../studio-engine.wasm' };
+export const ENGINE = { module: '../studio-engine.mjs', wasm: '../curvekit-core.wasm' };
 
 /** The engine (`loadEngine` of ENGINE.module), or null where there is none (the local server's page). */
 export async function loadWebEngine(importer = (url) => import(url)) {

@@ -270,7 +270,7 @@ test('a text opens as a tab: a spec, or the reader\'s error and the text; too lo
 });
 
 test('the engine is looked for next to the page; without it there is no web host', async () => {
-  assert.deepEqual(ENGINE, { module: '../studio-engine.mjs', wasm: '../studio-engine.wasm' });
+  assert.deepEqual(ENGINE, { module: '../studio-engine.mjs', wasm: '../curvekit-core.wasm' });
   const asked = [];
   const engine = fakeEngine();
   const found = await loadWebEngine(async (url) => {
