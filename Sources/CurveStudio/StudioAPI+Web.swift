@@ -90,10 +90,12 @@ extension StudioAPI {
     case "convert": return answer(convert(body, sourceName: name).map { JSONWriter.string($0) + "\n" }, status: 200)
     case "share-decode":
       guard let payload = string("payload") else {
-        return WebAnswer(status: 400, text: errorText("the body must be {\"payload\": \"…\"}, the text after #spec= in a share link"))
+        return WebAnswer(
+          status: 400, text: errorText("the body must be {\"payload\": \"…\"}, the text after #spec= in a share link"))
       }
       do {
-        return opened(try ShareLink.spec(fromLink: ShareLink.looksLikeLink(payload) ? payload : "#spec=" + payload).spec)
+        return opened(
+          try ShareLink.spec(fromLink: ShareLink.looksLikeLink(payload) ? payload : "#spec=" + payload).spec)
       } catch {
         return WebAnswer(status: 422, text: errorText(error.description))
       }

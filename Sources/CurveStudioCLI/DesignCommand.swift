@@ -40,18 +40,20 @@ enum DesignCommand: CurveKitCommand {
   ]
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
-    let port = try arguments.integer("--port", in: 0...65_535) ?? 0
+    let port = try attempt { () throws(UsageError) in try arguments.integer("--port", in: 0...65_535) ?? 0 }
     // Links become unsaved tabs, in their place among the files.
     var documents: [StudioDocument] = []
     var files: [(position: Int, path: String)] = []
     for argument in arguments.positionals {
       if ShareLink.looksLikeLink(argument) {
-        documents.append(StudioDocument(unsaved: try ShareLink.spec(fromLink: argument).spec))
+        let spec = try attempt { () throws(ShareLinkError) in try ShareLink.spec(fromLink: argument).spec }
+        documents.append(StudioDocument(unsaved: spec))
       } else {
         files.append((documents.count + files.count, argument))
       }
     }
-    for (file, document) in zip(files, try StudioDocument.resolve(files.map(\.path))) {
+    let resolved = try attempt { () throws(StudioError) in try StudioDocument.resolve(files.map { $0.path }) }
+    for (file, document) in zip(files, resolved) {
       documents.insert(document, at: file.position)
     }
     // Block the stop signals in every thread (the server's threads inherit the mask), so
@@ -61,7 +63,9 @@ enum DesignCommand: CurveKitCommand {
     for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
     pthread_sigmask(SIG_BLOCK, &signals, nil)
     defer { pthread_sigmask(SIG_UNBLOCK, &signals, nil) }
-    let session = try StudioSession(documents: documents, configuration: HTTPServerConfiguration(port: port))
+    let session = try attempt { () throws(StudioError) in
+      try StudioSession(documents: documents, configuration: HTTPServerConfiguration(port: port))
+    }
     io.write("CurveKit Studio: \(session.url)\n")
     io.flush()
     var redirect: String?
@@ -74,4 +78,9 @@ enum DesignCommand: CurveKitCommand {
     if let redirect { BrowserLauncher.cleanUp(redirect) }
     return .success
   }
+}
+
+extension StudioError: CommandFailure {
+  /// The studio's errors, by their one-line description.
+  package var commandError: CommandError { .described(description) }
 }

@@ -13,7 +13,8 @@ public func ckStudioCall(
   _ text: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ length: UnsafeMutablePointer<Int32>
 ) -> Int32 {
   let routeName = String(decoding: UnsafeBufferPointer(start: route, count: Int(routeLength)), as: UTF8.self)
-  let answer = StudioAPI.webCall(route: routeName, body: Array(UnsafeBufferPointer(start: body, count: Int(bodyLength))))
+  let answer = StudioAPI.webCall(
+    route: routeName, body: Array(UnsafeBufferPointer(start: body, count: Int(bodyLength))))
   let bytes = Array(answer.text.utf8)
   let memory = UnsafeMutableRawPointer.allocate(byteCount: max(1, bytes.count), alignment: 1)
   memory.copyMemory(from: bytes, byteCount: bytes.count)

@@ -36,7 +36,9 @@ enum CheckCommand: CurveKitCommand {
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
     try attempt { () throws(UsageError) in try arguments.expectPositionals(atMost: 1, what: "at most one SPEC.json") }
-    let tolerance = try attempt { () throws(UsageError) in try arguments.double("--tolerance") ?? DepletionCheck.defaultTolerance }
+    let tolerance = try attempt { () throws(UsageError) in
+      try arguments.double("--tolerance") ?? DepletionCheck.defaultTolerance
+    }
     guard tolerance >= 0 else { throw UsageError("--tolerance: '\(tolerance)' must not be negative").commandError }
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     let check = curve.polynomial.depletionCheck(tolerance: tolerance, verdict: curve.verdict)

@@ -38,11 +38,15 @@ enum EvalCommand: CurveKitCommand {
     // Times in and levels out in the spec's own units, each axis a flag gives replaced.
     let (curve, units) = try CurveSourceOptions.resolveWithValueUnits(arguments, specPath: specPath, io: io)
     let polynomial = curve.polynomial
-    let scheme = try attempt { () throws(UsageError) in try arguments.choice("--method", as: EvaluationScheme.self) ?? .horner }
+    let scheme = try attempt { () throws(UsageError) in
+      try arguments.choice("--method", as: EvaluationScheme.self) ?? .horner
+    }
     let evaluator = Evaluator(polynomial: polynomial, scheme: scheme, units: units)
     let json = arguments.has("--json")
     if arguments.has("--bits") {
-      guard times.isEmpty, !json else { throw UsageError("--bits reads standard input and prints bit patterns only").commandError }
+      guard times.isEmpty, !json else {
+        throw UsageError("--bits reads standard input and prints bit patterns only").commandError
+      }
       BitPatternLines.write(evaluator.levels(try BitPatternLines.read(io)), to: io)
       return .success
     }
@@ -90,7 +94,8 @@ enum EvalCommand: CurveKitCommand {
       if reader.hadReadError { throw UsageError("cannot read \(reader.sourceName): read error").commandError }
     } else {
       for (index, text) in times.enumerated() {
-        let time = try attempt { () throws(UsageError) in try NumberArgument.finiteDouble(text, what: "T \(index + 1)") }
+        let time = try attempt { () throws(UsageError) in try NumberArgument.finiteDouble(text, what: "T \(index + 1)")
+        }
         if let problem = CurveSourceOptions.timeProblem(time, units: units) {
           throw UsageError("T \(index + 1): \(problem)").commandError
         }

@@ -113,15 +113,22 @@ enum ExportCommand: CurveKitCommand {
     }
     let duration = try attempt { () throws(UsageError) in try arguments.double("--duration") ?? 0.35 }
     guard duration > 0 else { throw UsageError("--duration: '\(duration)' must be positive").commandError }
-    let precision = try attempt { () throws(UsageError) in try arguments.integer("--precision", in: RoundedEasing.precisionRange) }
+    let precision = try attempt { () throws(UsageError) in
+      try arguments.integer("--precision", in: RoundedEasing.precisionRange)
+    }
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     let name = arguments.value("--name") ?? curve.name ?? "Depletion"
     switch arguments.value("--bezier") {
     case nil, "exact"?: break
     case "fit"?:
-      guard format == .css || format == .json else { throw UsageError("--bezier fit applies to --format css and json").commandError }
+      guard format == .css || format == .json else {
+        throw UsageError("--bezier fit applies to --format css and json").commandError
+      }
       try CurveSourceOptions.ship(curve, as: .export, arguments: arguments, io: io)
-      io.write(fittedBezier(try attempt { () throws(DesignError) in try FreeBezierFit(progressOf: curve.polynomial) }, name: name, json: format == .json))
+      io.write(
+        fittedBezier(
+          try attempt { () throws(DesignError) in try FreeBezierFit(progressOf: curve.polynomial) }, name: name,
+          json: format == .json))
       return .success
     case let other?: throw UsageError("--bezier: unknown value '\(other)' (expected one of: exact, fit)").commandError
     }
@@ -129,9 +136,11 @@ enum ExportCommand: CurveKitCommand {
     let export = try attempt { () throws(DesignError) in try EasingExport(curve) }
     try CurveSourceOptions.ship(curve, as: .export, arguments: arguments, io: io)
     let easing = export.easing
-    let rounded = try attempt { () throws(DesignError) in try precision.map { places throws(DesignError) in
-      try RoundedEasing(easing, level: export.polynomial, precision: places)
-    } }
+    let rounded = try attempt { () throws(DesignError) in
+      try precision.map { places throws(DesignError) in
+        try RoundedEasing(easing, level: export.polynomial, precision: places)
+      }
+    }
     let period: CurveUnits? = curve.periodUnits.duration == nil ? nil : curve.periodUnits
     switch format {
     case .css: io.write(easing.cssSnippet(name: name, rounded: rounded, period: period))
@@ -139,14 +148,24 @@ enum ExportCommand: CurveKitCommand {
       io.write(easing.swiftUISnippet(name: name, duration: duration, rounded: rounded, period: period))
     case .json: io.write(JSONWriter.string(easing.jsonValue(name: name, rounded: rounded, period: period)) + "\n")
     case .cssLinear:
-      let points = try attempt { () throws(UsageError) in try arguments.double("--max-error") ?? 100 * EasingExport.defaultMaximumError }
-      guard points > 0, points.isFinite else { throw UsageError("--max-error: '\(points)' must be a positive number").commandError }
-      let linear = try attempt { () throws(DesignError) in try LinearEasing(progressOf: export.polynomial, maximumError: points / 100) }
+      let points = try attempt { () throws(UsageError) in
+        try arguments.double("--max-error") ?? 100 * EasingExport.defaultMaximumError
+      }
+      guard points > 0, points.isFinite else {
+        throw UsageError("--max-error: '\(points)' must be a positive number").commandError
+      }
+      let linear = try attempt { () throws(DesignError) in
+        try LinearEasing(progressOf: export.polynomial, maximumError: points / 100)
+      }
       io.write(export.cssLinearSnippet(name: name, linear: linear))
     case .tokens:
       io.write(JSONWriter.string(export.designTokens(name: name, period: period)) + "\n")
     case .keyframes:
-      io.write(JSONWriter.string(keyframesJSON(try attempt { () throws(DesignError) in try BezierKeyframes(progressOf: export.polynomial) }, name: name)) + "\n")
+      io.write(
+        JSONWriter.string(
+          keyframesJSON(
+            try attempt { () throws(DesignError) in try BezierKeyframes(progressOf: export.polynomial) }, name: name))
+          + "\n")
     case .compose:
       var easing: RoundedEasing
       if let rounded {

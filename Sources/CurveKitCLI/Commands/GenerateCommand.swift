@@ -77,7 +77,9 @@ enum GenerateCommand: CurveKitCommand {
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
     try attempt { () throws(UsageError) in try arguments.expectPositionals(atMost: 1, what: "one SPEC.json") }
     let output = arguments.value("--output")
-    if arguments.has("--check") && output == nil { throw UsageError("--check needs the file to compare: -o FILE").commandError }
+    if arguments.has("--check") && output == nil {
+      throw UsageError("--check needs the file to compare: -o FILE").commandError
+    }
     let language = try self.language(arguments, output: output)
     let text: String
     if let protocolName = arguments.value("--protocol") {
@@ -87,7 +89,9 @@ enum GenerateCommand: CurveKitCommand {
       text = try protocolText(protocolName, arguments)
     } else {
       let (curve, options) = try curveAndOptions(arguments, language: language, io: io)
-      text = try attempt { () throws(CodegenError) in try CodeGenerator.generate(curve, options: options, language: language) }
+      text = try attempt { () throws(CodegenError) in
+        try CodeGenerator.generate(curve, options: options, language: language)
+      }
     }
     guard let output else {
       io.write(text)
@@ -119,7 +123,8 @@ enum GenerateCommand: CurveKitCommand {
       throw UsageError("\(flag) applies to --language kotlin only").commandError
     }
     if language != .swift, !arguments.values("--conform-to").isEmpty {
-      throw UsageError("--conform-to declares a Swift protocol conformance; it has no \(language.displayName) form").commandError
+      throw UsageError("--conform-to declares a Swift protocol conformance; it has no \(language.displayName) form")
+        .commandError
     }
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
     let access = try attempt { () throws(UsageError) in try arguments.choice("--access", as: AccessLevel.self) }
@@ -130,7 +135,8 @@ enum GenerateCommand: CurveKitCommand {
         for: curve, typeName: arguments.value("--type-name"), access: access, inverse: inverse,
         withSchedule: arguments.has("--with-schedule") ? true : arguments.has("--no-schedule") ? false : nil,
         conformances: arguments.values("--conform-to").isEmpty ? nil : arguments.values("--conform-to"),
-        packageName: language == .kotlin ? arguments.value("--package") : nil, composeEasing: arguments.has("--compose"),
+        packageName: language == .kotlin ? arguments.value("--package") : nil,
+        composeEasing: arguments.has("--compose"),
         progressSegmentLimits: limits)
     }
     // A method the degree does not have is invalid input (exit 2), whatever the monotonicity.
@@ -160,12 +166,17 @@ enum GenerateCommand: CurveKitCommand {
     guard language == .typescript else { return }
     options.cssEasing = EasingExport.typeScriptEasing(for: curve)
     guard let export = try? EasingExport(curve) else {
-      if linearLimit != nil { _ = try attempt { () throws(DesignError) in try EasingExport(curve) } }  // rethrows export's reason
+      // With --css-linear, the export's own reason is the error.
+      if linearLimit != nil { _ = try attempt { () throws(DesignError) in try EasingExport(curve) } }
       return
     }
     if let points = linearLimit {
-      guard points > 0, points.isFinite else { throw UsageError("--css-linear: '\(points)' must be a positive number").commandError }
-      options.cssLinearEasing = try attempt { () throws(DesignError) in try LinearEasing(progressOf: export.polynomial, maximumError: points / 100).cssFunction }
+      guard points > 0, points.isFinite else {
+        throw UsageError("--css-linear: '\(points)' must be a positive number").commandError
+      }
+      options.cssLinearEasing = try attempt { () throws(DesignError) in
+        try LinearEasing(progressOf: export.polynomial, maximumError: points / 100).cssFunction
+      }
     }
   }
 
@@ -173,12 +184,14 @@ enum GenerateCommand: CurveKitCommand {
   /// - Throws: ``UsageError`` naming the flag and the bad value.
   static func progressSegmentLimits(_ arguments: ParsedArguments) throws(CommandError) -> [Double]? {
     guard let text = arguments.value("--progress-segments") else { return nil }
-    return try attempt { () throws(UsageError) in try text.split(separator: ",", omittingEmptySubsequences: false).map { item throws(UsageError) in
-      guard let limit = Double(String(item).trimmingCharacters(in: " ")), limit.isFinite, limit > 0 else {
-        throw UsageError("--progress-segments: '\(item)' is not a positive number of percentage points")
+    return try attempt { () throws(UsageError) in
+      try text.split(separator: ",", omittingEmptySubsequences: false).map { item throws(UsageError) in
+        guard let limit = Double(String(item).trimmingCharacters(in: " ")), limit.isFinite, limit > 0 else {
+          throw UsageError("--progress-segments: '\(item)' is not a positive number of percentage points")
+        }
+        return limit
       }
-      return limit
-    } }
+    }
   }
 
   /// The target language: `--language`, else the one `-o`'s extension implies, else Swift.
@@ -189,7 +202,8 @@ enum GenerateCommand: CurveKitCommand {
     guard let chosen = choice else { return implied ?? .swift }
     if let implied, implied != chosen {
       throw UsageError(
-        "--language \(chosen.rawValue) contradicts -o '\(output ?? "")', whose extension means \(implied.rawValue)").commandError
+        "--language \(chosen.rawValue) contradicts -o '\(output ?? "")', whose extension means \(implied.rawValue)"
+      ).commandError
     }
     return chosen
   }
@@ -220,10 +234,12 @@ enum GenerateCommand: CurveKitCommand {
       try FileIO.existing(at: path, upTo: expected.count, for: "check")
     }
     guard case .file(_, let existing, let truncated) = found else {
-      throw CheckFailure("'\(path)' does not exist or cannot be read; run 'curvekit generate' without --check").commandError
+      throw CheckFailure("'\(path)' does not exist or cannot be read; run 'curvekit generate' without --check")
+        .commandError
     }
     guard !truncated, existing == expected else {
-      throw CheckFailure("'\(path)' is out of date: regenerate it with 'curvekit generate' without --check").commandError
+      throw CheckFailure("'\(path)' is out of date: regenerate it with 'curvekit generate' without --check")
+        .commandError
     }
   }
 }

@@ -40,7 +40,9 @@ enum InvertCommand: CurveKitCommand {
     let (specPath, levelTexts) = CurveSourceOptions.specAndValues(arguments)
     // Levels in and times out in the spec's own units, each axis a flag gives replaced.
     let (curve, units) = try CurveSourceOptions.resolveWithValueUnits(arguments, specPath: specPath, io: io)
-    let method = try attempt { () throws(UsageError) in try arguments.choice("--method", as: InverseMethod.self) ?? .auto }
+    let method = try attempt { () throws(UsageError) in
+      try arguments.choice("--method", as: InverseMethod.self) ?? .auto
+    }
     let inverse: (Double) -> Double
     if curve.polynomial.degree <= 3, let cubic = curve.cubic {
       inverse = try attempt { () throws(UsageError) in try solver(for: cubic, method: method) }
@@ -49,14 +51,17 @@ enum InvertCommand: CurveKitCommand {
       guard method.isAvailable(forDegree: polynomial.degree) else {
         throw UsageError(
           "--method \(method.rawValue) exists for cubics only, and \(curve.displayName) has degree "
-            + "\(polynomial.degree); use auto, newton or bisection").commandError
+            + "\(polynomial.degree); use auto, newton or bisection"
+        ).commandError
       }
       inverse = { polynomial.normalizedElapsed(forLevel: $0, method: method) }
     }
     let solve: (Double) -> Double =
       units == .normalized ? inverse : { units.display(time: inverse(units.normalized(level: $0))) }
     if arguments.has("--bits") {
-      guard levelTexts.isEmpty else { throw UsageError("--bits reads standard input and prints bit patterns only").commandError }
+      guard levelTexts.isEmpty else {
+        throw UsageError("--bits reads standard input and prints bit patterns only").commandError
+      }
       BitPatternLines.write(try BitPatternLines.read(io).map(solve), to: io)
       return .success
     }
@@ -65,7 +70,9 @@ enum InvertCommand: CurveKitCommand {
     if !levelTexts.isEmpty {
       var levels: [Double] = []
       for (index, text) in levelTexts.enumerated() {
-        let level = try attempt { () throws(UsageError) in try NumberArgument.finiteDouble(text, what: "LEVEL \(index + 1)") }
+        let level = try attempt { () throws(UsageError) in
+          try NumberArgument.finiteDouble(text, what: "LEVEL \(index + 1)")
+        }
         if let problem = CurveSourceOptions.levelProblem(level, units: units, declared: declared) {
           throw UsageError("LEVEL \(index + 1): \(problem)").commandError
         }
@@ -78,13 +85,13 @@ enum InvertCommand: CurveKitCommand {
     var writer = DoubleLineWriter(io)
     func nextLine() throws(UsageError) -> Bool {
       try reader.withNextLine { (bytes: UnsafeBufferPointer<UInt8>) throws(UsageError) in
-      var parsed = NumberStreaming.plainDecimal(bytes)
-      if parsed == nil { parsed = try parseLevel(bytes, line: reader.lineNumber, source: reader.sourceName) }
-      guard let level = parsed else { return }
-      if let problem = CurveSourceOptions.levelProblem(level, units: units, declared: declared) {
-        throw UsageError("\(reader.sourceName):\(reader.lineNumber): \(problem)")
-      }
-      writer.append(solve(level))
+        var parsed = NumberStreaming.plainDecimal(bytes)
+        if parsed == nil { parsed = try parseLevel(bytes, line: reader.lineNumber, source: reader.sourceName) }
+        guard let level = parsed else { return }
+        if let problem = CurveSourceOptions.levelProblem(level, units: units, declared: declared) {
+          throw UsageError("\(reader.sourceName):\(reader.lineNumber): \(problem)")
+        }
+        writer.append(solve(level))
       }
     }
     while try attempt({ () throws(UsageError) in try nextLine() }) {}

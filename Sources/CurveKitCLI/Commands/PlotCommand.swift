@@ -52,7 +52,8 @@ enum PlotCommand: CurveKitCommand {
     if let fileExtension, refusedExtensions.contains(fileExtension) {
       throw UsageError(
         "plot writes SVG or PNG, not .\(fileExtension): use -o \(replacingExtension(of: output, with: "svg")) "
-          + "or -o \(replacingExtension(of: output, with: "png"))").commandError
+          + "or -o \(replacingExtension(of: output, with: "png"))"
+      ).commandError
     }
     let rendersPNG = fileExtension == "png"
     // A PNG needs the renderer: without it, refuse before fitting or writing anything.
@@ -61,7 +62,8 @@ enum PlotCommand: CurveKitCommand {
       throw UsageError(
         "-o \(output) needs '\(SVGRasterizer.rendererName)' to render PNG, and it is not on PATH "
           + "(install librsvg2-bin, or Homebrew's librsvg); or write SVG with -o "
-          + replacingExtension(of: output, with: "svg")).commandError
+          + replacingExtension(of: output, with: "svg")
+      ).commandError
     }
     let requests = try CurveSourceOptions.requests(
       arguments, specPaths: arguments.positionals, allowsSeveralSpecs: true)
@@ -85,7 +87,8 @@ enum PlotCommand: CurveKitCommand {
     if arguments.has("--png") {
       let png = output.hasSuffix(".svg") ? String(output.dropLast(4)) + ".png" : output + ".png"
       guard let renderer else {
-        throw UsageError("\(DesignError.rendererMissing(name: SVGRasterizer.rendererName)); the SVG was written").commandError
+        throw UsageError("\(DesignError.rendererMissing(name: SVGRasterizer.rendererName)); the SVG was written")
+          .commandError
       }
       let bytes: [UInt8]
       do { bytes = try SVGRasterizer.png(fromSVG: svg, renderer: renderer) } catch {

@@ -25,7 +25,8 @@ enum RootsCommand: CurveKitCommand {
       throw UsageError("missing --coefficients a,b,c,d").commandError
     }
     guard coefficients.count <= 4 else {
-      throw UsageError("--coefficients: \(coefficients.count) numbers given; a cubic takes at most 4 (a,b,c,d)").commandError
+      throw UsageError("--coefficients: \(coefficients.count) numbers given; a cubic takes at most 4 (a,b,c,d)")
+        .commandError
     }
     let cubic: Cubic
     do throws(CurveCoreError) {

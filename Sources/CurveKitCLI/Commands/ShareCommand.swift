@@ -47,7 +47,9 @@ enum ShareCommand: CurveKitCommand {
       return .success
     }
     try attempt { () throws(UsageError) in try arguments.expectPositionals(atMost: 1, what: "one spec file") }
-    guard let path = arguments.positionals.first else { throw UsageError("missing the spec file to share").commandError }
+    guard let path = arguments.positionals.first else {
+      throw UsageError("missing the spec file to share").commandError
+    }
     let base = try attempt { () throws(UsageError) in try studioBase(arguments, io: io) }
     let spec = try attempt { () throws(SpecError) in try CurveSpec.load(path: path) }
     // The payload of the one link rule (ShareLink), whatever address it is put after.

@@ -65,15 +65,22 @@ enum TimelineCommand: CurveKitCommand {
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
     try attempt { () throws(UsageError) in try arguments.expectPositionals(atMost: 1, what: "at most one SPEC.json") }
     guard let refillText = arguments.value("--refill") else {
-      throw UsageError("missing --refill ISO8601, the date the supply was last full (e.g. 2026-01-05T08:00:00Z)").commandError
+      throw UsageError("missing --refill ISO8601, the date the supply was last full (e.g. 2026-01-05T08:00:00Z)")
+        .commandError
     }
-    let refill = Date(timeIntervalSince1970: try attempt { () throws(UsageError) in try ISO8601Time.parse(refillText, what: "--refill") })
-    let start = try attempt { () throws(UsageError) in try arguments.value("--from").map { text throws(UsageError) in
-      Date(timeIntervalSince1970: try ISO8601Time.parse(text, what: "--from"))
-    } }
-    let end = try attempt { () throws(UsageError) in try arguments.value("--through").map { text throws(UsageError) in
-      Date(timeIntervalSince1970: try ISO8601Time.parse(text, what: "--through"))
-    } }
+    let refill = Date(
+      timeIntervalSince1970: try attempt { () throws(UsageError) in try ISO8601Time.parse(refillText, what: "--refill")
+      })
+    let start = try attempt { () throws(UsageError) in
+      try arguments.value("--from").map { text throws(UsageError) in
+        Date(timeIntervalSince1970: try ISO8601Time.parse(text, what: "--from"))
+      }
+    }
+    let end = try attempt { () throws(UsageError) in
+      try arguments.value("--through").map { text throws(UsageError) in
+        Date(timeIntervalSince1970: try ISO8601Time.parse(text, what: "--through"))
+      }
+    }
     let mode = try attempt { () throws(UsageError) in try Mode(arguments) }
 
     let curve = try CurveSourceOptions.resolve(arguments, specPath: arguments.positionals.first, io: io)
@@ -86,9 +93,13 @@ enum TimelineCommand: CurveKitCommand {
     switch mode {
     case .changes: break
     case .segments(let maxError):
-      return try attempt { () throws(UsageError) in try printSegments(curve, refill: refill, duration: duration, maxError: maxError, arguments, io: io) }
+      return try attempt { () throws(UsageError) in
+        try printSegments(curve, refill: refill, duration: duration, maxError: maxError, arguments, io: io)
+      }
     case .every(let interval):
-      return try attempt { () throws(UsageError) in try printStaleness(curve, refill: refill, duration: duration, interval: interval, arguments, io: io) }
+      return try attempt { () throws(UsageError) in
+        try printStaleness(curve, refill: refill, duration: duration, interval: interval, arguments, io: io)
+      }
     }
     let changes = timeline(curve, refill: refill, duration: duration, from: start ?? refill, through: end)
 
