@@ -279,7 +279,7 @@ test('the engine is looked for next to the page; without it there is no web host
   });
   assert.equal(found, engine);
   assert.match(asked[0], /\/studio-engine\.mjs$/);
-  assert.match(asked[1], /\/studio-engine\.wasm$/);
+  assert.match(asked[1], /\/curvekit-core\.wasm$/);
   assert.equal(await loadWebEngine(async () => { throw new Error('404'); }), null);
   assert.equal(await loadWebEngine(async () => ({})), null);
   assert.equal(await loadWebEngine(async () => ({ loadEngine: async () => ({}) })), null);
