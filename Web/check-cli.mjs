@@ -200,7 +200,7 @@ async function runWeb(run) {
   return { status, stdout: readFileSync(stdout), stderr: readFileSync(stderr) };
 }
 
-/** The native tool's run, in a child process, concurrent with the web run. */
+/** The native tool's run, in a child process. */
 function runNative(run) {
   return new Promise((resolvePromise) => {
     const child = spawn(native, run.args, { cwd: nativeFolder, env: { PATH: process.env.PATH ?? '' } });
@@ -270,9 +270,11 @@ for (const [index, run] of runs.slice(sliceStart, sliceEnd).entries()) {
   // collector does not count as pressure: collect every few runs.
   if (index % 10 === 9) globalThis.gc?.();
   if (process.env.CHECK_CLI_TRACE) console.error(`run ${sliceStart + index}: curvekit ${run.args.join(' ')}`);
-  const nativeRun = runNative(run);
+  // One after the other: the engine may close the descriptors it was given, and nothing else
+  // may be opened in this process meanwhile (a native child's pipes, say) that could take the
+  // closed numbers.
+  const left = await runNative(run);
   const right = await runWeb(run);
-  const left = await nativeRun;
   const problems = [];
   if (left.status !== right.status) problems.push(`exit ${left.status} natively, ${right.status} on the web`);
   let known = false;
