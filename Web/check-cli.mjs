@@ -18,6 +18,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import { seededRandom } from './seeded-random.mjs';
 
 const sliceArgument = process.argv.find((argument) => argument.startsWith('--slice='));
 const [nativeArgument, webDirectory, seededText = '220'] = process.argv.slice(2).filter((argument) => argument !== sliceArgument);
@@ -39,15 +40,8 @@ const { WASI } = await import('node:wasi');
 const { instantiateEngine } = await import(resolve(webDirectory, 'curvekit-core.mjs'));
 const module = await WebAssembly.compile(readFileSync(resolve(webDirectory, 'curvekit-core.wasm')));
 
-// A seeded generator (mulberry32), so the corpus is the same on every run.
-let state = 20261203;
-function random() {
-  state = (state + 0x6d2b79f5) | 0;
-  let z = state;
-  z = Math.imul(z ^ (z >>> 15), z | 1);
-  z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-  return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
-}
+// Seeded, so the corpus is the same on every run.
+const random = seededRandom(20261203);
 const pick = (items) => items[Math.floor(random() * items.length)];
 const rounded = (value, digits = 6) => Number(value.toPrecision(digits));
 

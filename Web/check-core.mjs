@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { instantiateEngine } from './curvekit-core.mjs';
+import { seededRandom } from './seeded-random.mjs';
 
 const [native, wasmPath, perDegreeText = '24'] = process.argv.slice(2);
 if (!native || !wasmPath) {
@@ -16,15 +17,8 @@ if (!native || !wasmPath) {
 }
 const engine = await instantiateEngine(readFileSync(wasmPath));
 
-// A seeded 32-bit generator (mulberry32), so the corpus is the same on every run.
-let state = 20261203;
-function next() {
-  state = (state + 0x6d2b79f5) | 0;
-  let z = state;
-  z = Math.imul(z ^ (z >>> 15), z | 1);
-  z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-  return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
-}
+// Seeded, so the corpus is the same on every run.
+const next = seededRandom(20261203);
 
 const bitsOf = (value) => {
   const view = new DataView(new ArrayBuffer(8));

@@ -25,22 +25,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-scripts/apt-ensure.sh chromium fonts-dejavu-core python3-venv
-
-venv=.build/studio-venv
-playwright_version=1.65.2
-if ! "$venv/bin/python" -c "import playwright, sys; from importlib.metadata import version; sys.exit(version('playwright') != '$playwright_version')" 2>/dev/null; then
-  echo "Installing playwright==$playwright_version into $venv…" >&2
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check "playwright==$playwright_version"
-fi
-
-if [ -z "$curvekit" ]; then
-  swift build -c release --product curvekit >&2
-  curvekit="$(swift build -c release --show-bin-path)/curvekit"
-fi
-[ -x "$curvekit" ] || { echo "error: no curvekit executable at '$curvekit'" >&2; exit 2; }
+# shellcheck source=scripts/studio/browser-env.sh
+source scripts/studio/browser-env.sh
 
 mkdir -p .studio
 exec "$venv/bin/python" scripts/studio/browser_test.py --curvekit "$curvekit" --out .studio ${gallery[@]+"${gallery[@]}"}
