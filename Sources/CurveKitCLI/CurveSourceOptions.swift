@@ -156,7 +156,10 @@ enum CurveSourceOptions {
       if case .fit(let fitError) = error, fitError.isMilestoneInfeasibility {
         throw CheckFailure(error.description).commandError
       }
-      throw error.commandError
+      switch error {
+      case .spec, .fit, .easing, .coefficients: throw error.commandError  // their own words (a spec error keeps its location)
+      default: throw UsageError(error.message(in: request.vocabulary)).commandError  // the resolver's, in this front end's words
+      }
     }
   }
 
@@ -165,7 +168,7 @@ enum CurveSourceOptions {
     generalFit: "pass --unconstrained for a general fit", percent: "pass --percent",
     finishedCurve:
       "--coefficients is a finished curve: --degree, --weight, --constraint, --unconstrained and milestones do not apply",
-    weights: "--weight values")
+    weights: "--weight values", enforce: "pass --monotonic enforce", degree: "--degree ")
 
   /// `--allow-non-depletion`: the override of the endpoint rule, for every artefact.
   static let allowNonDepletion = OptionSpec.flag(
@@ -227,7 +230,7 @@ enum CurveSourceOptions {
     case .generate: action = "generate it anyway"
     case .export: action = "export it anyway"
     case .timeline: action = "list its timeline anyway"
-    case .check: action = "accept it"
+    case .check, .fit: action = "accept it"
     }
     return "\(diagnostic.message); pass \(flag) to \(action)"
   }

@@ -1,4 +1,5 @@
 import CurveCore
+import CurveFitting
 import CurveSpec
 
 /// What a command asks the resolver for: one curve source and the options that override it.
@@ -118,13 +119,32 @@ public struct CurveRequest: Sendable {
     public var finishedCurve: String
     /// What the weights are called, e.g. `weights`.
     public var weights: String
+    /// How to ask for the best monotone curve, e.g. `use "monotonic": "enforce"`.
+    public var enforce: String
+    /// How to set the degree, before its value, e.g. `"degree": ` (so `"degree": 3`).
+    public var degree: String
 
     /// Creates a vocabulary.
-    public init(generalFit: String, percent: String, finishedCurve: String, weights: String) {
+    public init(
+      generalFit: String, percent: String, finishedCurve: String, weights: String, enforce: String, degree: String
+    ) {
       self.generalFit = generalFit
       self.percent = percent
       self.finishedCurve = finishedCurve
       self.weights = weights
+      self.enforce = enforce
+      self.degree = degree
+    }
+
+    /// The one advice for a fitted curve of `degree` that rises or falls too slowly, in these
+    /// words: `enforce` where ``MonotoneFitter/supportedDegrees`` holds the degree, else the
+    /// nearest degree it holds, then `enforce`.
+    public func monotoneAdvice(degree fitted: Int) -> String {
+      let supported = MonotoneFitter.supportedDegrees
+      if supported.contains(fitted) { return "\(enforce) for the best monotone curve through your points" }
+      let nearest = min(max(fitted, supported.lowerBound), supported.upperBound)
+      return "set the degree to \(nearest) (\(degree)\(nearest)) and \(enforce) for the best monotone curve, "
+        + "or move the points that rise"
     }
 
     /// The spec's own words (the studio's, and the default).
@@ -132,7 +152,7 @@ public struct CurveRequest: Sendable {
       generalFit: "add \"endpoints\": false for a general fit", percent: "add \"levelUnit\": \"percent\"",
       finishedCurve:
         "given coefficients are a finished curve: a degree, weights, constraints, endpoints and milestones do not apply",
-      weights: "weights")
+      weights: "weights", enforce: "use \"monotonic\": \"enforce\"", degree: "\"degree\": ")
   }
 
   /// Creates a request for `source`.

@@ -68,8 +68,7 @@ extension CurveResolver {
       return try fitted(problem: problem, request: request, displayName: displayName)
     }
     if !shape.milestones.isEmpty {
-      throw .invalidInput(
-        "milestones are not supported for streamed data (more than \(inMemoryPointLimit) points); thin the data first")
+      throw .milestonesOnStreamedData(pointLimit: inMemoryPointLimit)
     }
     if let weights, weights.count != count {
       throw .fit(.fit(FitError.weightCountMismatch(weights: weights.count, points: count)))
@@ -82,7 +81,8 @@ extension CurveResolver {
     }
     func finished(_ result: PolicyFitResult) -> FittedCurve {
       curve(
-        from: result, displayName: displayName, problem: shape, pointCount: count, isStreamed: true, units: units)
+        from: result, displayName: displayName, problem: shape, pointCount: count, isStreamed: true, units: units,
+        facts: ResolvedFacts(endpointsRequired: depletion, vocabulary: request.vocabulary))
     }
     guard path != "-" else { return finished(result) }
     if result.monotone == nil, !result.report.rounding.isCorrectlyRounded {

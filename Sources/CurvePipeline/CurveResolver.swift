@@ -17,7 +17,8 @@ public enum CurveResolver {
 
   /// Resolves `request`.
   /// - Throws: ``CurveSourceError`` naming the offending input. A curve that breaks its
-  ///   `require` policy is returned, with ``FittedCurve/policyViolation`` set.
+  ///   `require` policy is returned (``FittedCurve/policyViolation`` records it); whether it
+  ///   ships is ``FittedCurve/diagnostics(for:overrides:tolerance:)``'s decision.
   public static func resolve(_ request: CurveRequest) throws(CurveSourceError) -> FittedCurve {
     try resolve(request, standardInput: { () throws(SpecError) in try LineReader(path: "-") })
   }
@@ -61,14 +62,15 @@ public enum CurveResolver {
     _ coefficients: [Double], displayName: String, request: CurveRequest
   ) throws(CurveSourceError) -> FittedCurve {
     if request.overridesFit {
-      throw .invalidInput(request.vocabulary.finishedCurve)
+      throw .finishedCurveTakesNoFitSettings
     }
     let polynomial: Polynomial
     do { polynomial = try Polynomial(coefficients: coefficients) } catch { throw .coefficients(error) }
     let units = request.valueUnits(spec: nil)
     return FittedCurve(
       displayName: displayName, polynomial: polynomial, verdict: polynomial.monotonicity(),
-      policy: request.policy ?? .require, minSlope: request.minSlope.map(units.normalized(slope:)) ?? 0, units: units)
+      policy: request.policy ?? .require, minSlope: request.minSlope.map(units.normalized(slope:)) ?? 0, units: units,
+      vocabulary: request.vocabulary)
   }
 
   /// A spec, with the request's overrides. The spec's numbers are in its own units; the
@@ -84,7 +86,7 @@ public enum CurveResolver {
     let minSlope = request.minSlope.map(requestUnits.normalized(slope:)) ?? spec.normalizedMinSlope ?? 0
     return try fitted(
       problem: problem, request: request, displayName: FileIO.displayName(of: spec.sourceName),
-      defaultPolicy: spec.monotonic, minSlope: minSlope, units: request.displayUnits(spec: spec)
+      defaultPolicy: spec.monotonic, minSlope: minSlope, units: request.displayUnits(spec: spec), endpoints: endpoints
     ).naming(spec)
   }
 
@@ -120,7 +122,7 @@ public enum CurveResolver {
         percentHint: ranges.percentHint)
       for (index, point) in problem.points.enumerated() {
         if let problem = pointRanges.timeProblem(point.t) ?? pointRanges.pointLevelProblem(point.y) {
-          throw .invalidInput("point \(index + 1) (\(point.t), \(point.y)): \(problem)")
+          throw .outOfRange(.point(number: index + 1, point), problem: problem)
         }
       }
       problem.points = problem.points.map((pointUnits ?? units).normalized)
@@ -129,29 +131,25 @@ public enum CurveResolver {
     if let degree = request.degree { problem.degree = degree }
     for constraint in request.constraints {
       if let trouble = ranges.timeProblem(constraint.t) {
-        throw .invalidInput("the added constraint \(constraint): \(trouble)")
+        throw .outOfRange(.constraint(constraint), problem: trouble)
       }
       if case .value(_, let level) = constraint, let trouble = ranges.levelProblem(level) {
-        throw .invalidInput("the added constraint \(constraint): \(trouble)")
+        throw .outOfRange(.constraint(constraint), problem: trouble)
       }
     }
     for milestone in request.milestones {
       if let trouble = ranges.timeProblem(milestone.t) ?? ranges.levelProblem(milestone.level) {
-        throw .invalidInput("milestone \(milestone.describe(in: .normalized)): \(trouble)")
+        throw .outOfRange(.milestone(milestone), problem: trouble)
       }
     }
     problem.milestones += request.milestones.map(units.normalized)
     let extra = problem.constraints + request.constraints.map(units.normalized)
     if endpoints, let (_, conflict) = CurveSpec.endpointConflict(in: extra) {
-      throw .invalidInput(
-        "constraint \(conflict) contradicts the depletion endpoints f(0) = 1, f(1) = 0; "
-          + request.vocabulary.generalFit)
+      throw .contradictsEndpoints(conflict)
     }
     problem.constraints = CurveSpec.constraints(endpoints: endpoints, adding: extra)
     if let (first, second) = CurveSpec.contradictingMilestones(problem.milestones) {
-      throw .invalidInput(
-        "milestones \(problem.milestones[first].describe(in: units)) and "
-          + "\(problem.milestones[second].describe(in: units)) contradict each other: no level can be both")
+      throw .contradictingMilestones(problem.milestones[first], problem.milestones[second], units: units)
     }
   }
 
@@ -162,44 +160,55 @@ public enum CurveResolver {
   }
 
   /// Fits `problem` under the request's policy (else `defaultPolicy`) with `minSlope`
-  /// (normalized; default the request's, converted).
+  /// (normalized; default the request's, converted); `endpoints` is whether the depletion
+  /// endpoints were required (default: the request's, else true).
   static func fitted(
     problem: FitProblem, request: CurveRequest, displayName: String, defaultPolicy: MonotonicPolicy? = nil,
-    minSlope: Double? = nil, units: CurveUnits? = nil
+    minSlope: Double? = nil, units: CurveUnits? = nil, endpoints: Bool? = nil
   ) throws(CurveSourceError) -> FittedCurve {
     let policy = request.policy ?? defaultPolicy ?? Self.defaultPolicy(for: problem)
     let display = units ?? request.displayUnits(spec: nil)
     let slope = minSlope ?? request.minSlope.map(display.normalized(slope:)) ?? 0
+    let facts = ResolvedFacts(endpointsRequired: endpoints ?? request.endpoints ?? true, vocabulary: request.vocabulary)
     return try fitted(
       displayName: displayName, policy: policy, minSlope: slope, problem: problem,
-      pointCount: problem.points.count, isStreamed: false, units: display
+      pointCount: problem.points.count, isStreamed: false, units: display, facts: facts
     ) { (policy, minSlope) throws(CurveFitError) in try problem.fit(policy: policy, minSlope: minSlope) }
   }
 
-  /// Runs `fit` under `policy` once; a `require` violation comes back in
-  /// ``FittedCurve/policyViolation`` (located in `displayName`), fit errors are thrown.
+  /// What the resolver decided about a request besides the fit itself, stored once on the
+  /// ``FittedCurve`` so the ship rule never guesses it again.
+  struct ResolvedFacts {
+    /// Whether the depletion endpoints were required.
+    var endpointsRequired: Bool
+    /// The words of the request's front end.
+    var vocabulary: CurveRequest.Vocabulary
+  }
+
+  /// Runs `fit` under `policy` once; a `require` violation is recorded in the result (see
+  /// ``FittedCurve/policyViolation``), fit errors are thrown (located in `displayName`).
   static func fitted(
     displayName: String, policy: MonotonicPolicy, minSlope: Double, problem: FitProblem, pointCount: Int,
-    isStreamed: Bool, units: CurveUnits, _ fit: (MonotonicPolicy, Double) throws(CurveFitError) -> PolicyFitResult
+    isStreamed: Bool, units: CurveUnits, facts: ResolvedFacts,
+    _ fit: (MonotonicPolicy, Double) throws(CurveFitError) -> PolicyFitResult
   ) throws(CurveSourceError) -> FittedCurve {
     let result: PolicyFitResult
     do { result = try fit(policy, minSlope) } catch { throw .fit(error.located(in: displayName)) }
     return curve(
       from: result, displayName: displayName, problem: problem, pointCount: pointCount, isStreamed: isStreamed,
-      units: units)
+      units: units, facts: facts)
   }
 
-  /// The one place a fitted ``FittedCurve`` is made: polynomial, verdict and violation all
-  /// come from `result`, so they cannot disagree.
+  /// The one place a fitted ``FittedCurve`` is made: polynomial, verdict, policy and minimum
+  /// slope all come from `result`, and the endpoints and words from `facts`, so they cannot
+  /// disagree.
   static func curve(
     from result: PolicyFitResult, displayName: String, problem: FitProblem, pointCount: Int, isStreamed: Bool,
-    units: CurveUnits
+    units: CurveUnits, facts: ResolvedFacts
   ) -> FittedCurve {
-    let policy = result.policy
-    let minSlope = result.minSlope
-    return FittedCurve(
-      displayName: displayName, polynomial: result.report.polynomial, verdict: result.monotonicity, policy: policy,
-      minSlope: minSlope, fit: result, problem: problem, pointCount: pointCount, isStreamed: isStreamed, units: units,
-      policyViolation: result.violation?.located(in: displayName))
+    FittedCurve(
+      displayName: displayName, polynomial: result.report.polynomial, verdict: result.monotonicity,
+      policy: result.policy, minSlope: result.minSlope, fit: result, problem: problem, pointCount: pointCount,
+      isStreamed: isStreamed, units: units, endpointsRequired: facts.endpointsRequired, vocabulary: facts.vocabulary)
   }
 }

@@ -1,13 +1,15 @@
 import CurveCore
 import CurveEasing
+import CurveFitting
 import CurveSpec
 
-/// Why a curve source could not be resolved. Every case's ``description`` is one line that
-/// names the offending input (a field with its file:line:column, a flag, a coefficient).
+/// Why a curve source could not be resolved, as data: each case holds the offending input,
+/// and each front end words it (``message(in:)``: the command line in its flags, the studio
+/// and the library in the spec's keys; ``description`` is the spec's words).
 ///
 /// A curve that resolves but breaks its `require` policy is not an error: it comes back as a
-/// ``FittedCurve`` with ``FittedCurve/policyViolation`` set, so the whole report can still be
-/// shown.
+/// ``FittedCurve``, and ``FittedCurve/diagnostics(for:overrides:tolerance:)`` refuses it, so
+/// the whole report can still be shown.
 public enum CurveSourceError: Error, Sendable, CustomStringConvertible {
   /// The spec or data file cannot be read or is invalid.
   case spec(SpecError)
@@ -17,17 +19,54 @@ public enum CurveSourceError: Error, Sendable, CustomStringConvertible {
   case easing(EasingError)
   /// The coefficients are not a polynomial CurveKit handles.
   case coefficients(CurveCoreError)
-  /// Another invalid input, described in one line.
-  case invalidInput(String)
+  /// Given coefficients came with settings that change a fit (a degree, weights,
+  /// constraints, endpoints or milestones): they are a finished curve.
+  case finishedCurveTakesNoFitSettings
+  /// A value the request gives lies outside what its units allow; `problem` says why, in
+  /// the range's own words (with the request's hints).
+  case outOfRange(Input, problem: String)
+  /// An added constraint contradicts the depletion endpoints f(0) = 1, f(1) = 0.
+  case contradictsEndpoints(FitConstraint)
+  /// Two milestones no level can meet together (normalized), and the units they were given in.
+  case contradictingMilestones(Milestone, Milestone, units: CurveUnits)
+  /// Milestones were asked of data streamed past ``CurveResolver/inMemoryPointLimit`` points.
+  case milestonesOnStreamedData(pointLimit: Int)
 
-  /// One line naming the offending input.
-  public var description: String {
+  /// The input a ``outOfRange(_:problem:)`` error is about, as given (in the request's units).
+  public enum Input: Sendable, Hashable {
+    /// The `number`-th point given (1-based).
+    case point(number: Int, DataPoint)
+    /// An added equality constraint.
+    case constraint(FitConstraint)
+    /// An added milestone.
+    case milestone(Milestone)
+  }
+
+  /// One line naming the offending input, in the spec's words.
+  public var description: String { message(in: .spec) }
+
+  /// One line naming the offending input, with the ways out in `vocabulary`'s words.
+  public func message(in vocabulary: CurveRequest.Vocabulary) -> String {
     switch self {
     case .spec(let error): return error.description
     case .fit(let error): return error.description
     case .easing(let error): return error.description
     case .coefficients(let error): return error.description
-    case .invalidInput(let message): return message
+    case .finishedCurveTakesNoFitSettings: return vocabulary.finishedCurve
+    case .outOfRange(.point(let number, let point), let problem):
+      return "point \(number) (\(point.t), \(point.y)): \(problem)"
+    case .outOfRange(.constraint(let constraint), let problem):
+      return "the added constraint \(constraint): \(problem)"
+    case .outOfRange(.milestone(let milestone), let problem):
+      return "milestone \(milestone.describe(in: .normalized)): \(problem)"
+    case .contradictsEndpoints(let constraint):
+      return "constraint \(constraint) contradicts the depletion endpoints f(0) = 1, f(1) = 0; "
+        + vocabulary.generalFit
+    case .contradictingMilestones(let first, let second, let units):
+      return "milestones \(first.describe(in: units)) and \(second.describe(in: units)) contradict each other: "
+        + "no level can be both"
+    case .milestonesOnStreamedData(let limit):
+      return "milestones are not supported for streamed data (more than \(limit) points); thin the data first"
     }
   }
 }

@@ -3,8 +3,9 @@ import CurveCore
 /// One finding about a curve, collected once by the pipeline and only presented by the CLI,
 /// the JSON answers and the studio.
 ///
-/// Messages are in the designer's words (the curve's units) and name no command-line flag:
-/// a presenter that has flags adds its own hint from ``override``.
+/// Messages are in the designer's words (the curve's units); their advice is in the words of
+/// the request's front end (``FittedCurve/vocabulary``: flags on the command line, spec keys in
+/// the studio). The override is data: a presenter adds its own hint from ``override``.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   /// How serious a finding is.
   public enum Severity: String, Sendable, Hashable, CaseIterable {

@@ -329,16 +329,6 @@ package enum FitReportRenderer {
     }
   }
 
-  /// The one-line failure for a curve that breaks its `require` policy, in the designer's
-  /// terms when the curve rises (where, what pulls it up, advice), else the fitter's words.
-  package static func violationMessage(_ curve: FittedCurve) -> String? {
-    guard let violation = curve.policyViolation else { return nil }
-    if curve.minSlope == 0, let rise = curve.riseExplanation {
-      return "\(curve.displayName): the fitted curve \(rise)"
-    }
-    return violation.description
-  }
-
   /// Left-aligned columns separated by two spaces.
   package static func table(_ rows: [[String]]) -> String {
     let columns = rows.map { $0.count }.max() ?? 0

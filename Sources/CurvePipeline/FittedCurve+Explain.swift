@@ -131,13 +131,14 @@ extension FittedCurve {
     return text + "; " + advice
   }
 
-  /// Advice for a curve that rises: `enforce`, at every degree.
+  /// Advice for a curve that rises or falls too slowly: ``CurveRequest/Vocabulary/monotoneAdvice(degree:)``
+  /// in the request's words (flags on the command line, spec keys in the studio).
   var advice: String {
     if policy == .enforce {
       return "enforce already applies: a constraint pins the slope to 0 where the rounded curve still rises by an "
         + "ulp; give that slope constraint a slightly negative value"
     }
-    return "use \"monotonic\": \"enforce\" for the best monotone curve through your points"
+    return vocabulary.monotoneAdvice(degree: report?.degree ?? polynomial.degree)
   }
 
   /// What pulls the curve up near `stretch`: an active milestone, a point above an earlier

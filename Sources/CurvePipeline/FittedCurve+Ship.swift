@@ -13,6 +13,8 @@ public enum Artefact: String, Sendable, Hashable, CaseIterable {
   case timeline
   /// The verdict itself (`curvekit check`, `fit --json`, the studio's fit).
   case check
+  /// The fit report (`curvekit fit`): its exit status is this rule's.
+  case fit
 }
 
 extension FittedCurve {
@@ -28,8 +30,10 @@ extension FittedCurve {
   ///   (``Diagnostic/Code/minSlope``) or a milestone (``Diagnostic/Code/milestone``).
   ///
   /// The override for each (``Diagnostic/Override``) turns the error into a warning, and the
-  /// artefact ships. The spec can say so itself: `"endpoints": false` for the endpoints,
-  /// `"monotonic": "ignore"` for the shape. Notes never refuse: levels fitted a little outside
+  /// artefact ships. The source can say so itself, as the resolver decided once and stored:
+  /// endpoints not required (``endpointsRequired``: `"endpoints": false` or `--unconstrained`)
+  /// for the endpoints, the policy `ignore` (``policy``: `"monotonic": "ignore"` or
+  /// `--monotonic ignore`) for the shape. Notes never refuse: levels fitted a little outside
   /// [0, 1] (they are data).
   ///
   /// - Parameters:
@@ -42,7 +46,7 @@ extension FittedCurve {
     tolerance: Double = DepletionCheck.defaultTolerance
   ) -> [Diagnostic] {
     var found: [Diagnostic] = []
-    let depletionWaived = overrides.contains(.allowNonDepletion) || spec?.endpoints == false
+    let depletionWaived = overrides.contains(.allowNonDepletion) || !endpointsRequired
     let shapeWaived = overrides.contains(.allowNonMonotone) || policy == .ignore
     func add(
       _ code: Diagnostic.Code, _ message: String, field: String?, witness: Diagnostic.Witness? = nil,
@@ -86,7 +90,8 @@ extension FittedCurve {
           : "f′ exceeds -\(minSlope) there by less than its rounding"
         add(
           .minSlope,
-          "the curve falls slower than its minimum slope of \(bound) near \(units.describe(time: t)) (\(detail))",
+          "the curve falls slower than its minimum slope of \(bound) near \(units.describe(time: t)) (\(detail)); "
+            + advice,
           field: "minSlope", witness: Diagnostic.Witness(MonotonicityWitness(t: t, slope: slope, isVerified: shown)),
           override: .allowNonMonotone, waived: shapeWaived)
       }
@@ -144,7 +149,7 @@ extension FittedCurve {
     switch artefact {
     case .timeline: return what + "; its percentage can change back, so a timeline would miss changes"
     case .export: return what + "; the easing would move backwards there"
-    case .generate, .check: return what
+    case .generate, .check, .fit: return what
     }
   }
 

@@ -21,10 +21,20 @@ public struct FittedCurve: Sendable {
   /// CurveCore's exact monotonicity verdict on [0, 1].
   public let verdict: MonotonicityVerdict
   /// The policy the curve was produced under (for given coefficients, the one asked for,
-  /// `require` by default, though nothing was fitted).
+  /// `require` by default, though nothing was fitted), decided once by the resolver: the
+  /// request's `--monotonic`, else the source's default. `ignore` waives the shape rule of
+  /// ``diagnostics(for:overrides:tolerance:)``.
   public let policy: MonotonicPolicy
   /// The minimum slope magnitude s the policy applied (0 when none).
   public let minSlope: Double
+  /// Whether the depletion endpoints f(0) = 1, f(1) = 0 were required, decided once by the
+  /// resolver: the request's (`--unconstrained` says no), else the spec's `"endpoints"`,
+  /// else true. False waives the endpoint rule of ``diagnostics(for:overrides:tolerance:)``:
+  /// `--unconstrained` and `"endpoints": false` are the same fact.
+  public let endpointsRequired: Bool
+  /// The words the curve's messages name the ways out in (advice included): the request's
+  /// ``CurveRequest/vocabulary``, spec keys unless a front end passes its own.
+  public let vocabulary: CurveRequest.Vocabulary
   /// The fit and its evidence; nil when the coefficients were given directly.
   public let fit: PolicyFitResult?
   /// The least-squares problem that was fitted (for streamed data its points are not held:
@@ -40,16 +50,12 @@ public struct FittedCurve: Sendable {
   public let units: CurveUnits
   /// The imported easing, for `--from-css`.
   public let easing: CubicBezierEasing?
-  /// Set when a fitted curve breaks its `require` policy: the error with the witness, ready
-  /// to print after the report (exit 1). Always nil for given coefficients.
-  public let policyViolation: CurveFitError?
-
   /// Creates a resolved curve; only ``CurveResolver`` makes them.
   package init(
     displayName: String, name: String? = nil, polynomial: Polynomial, verdict: MonotonicityVerdict,
     policy: MonotonicPolicy, minSlope: Double = 0, fit: PolicyFitResult? = nil, problem: FitProblem? = nil,
     pointCount: Int = 0, isStreamed: Bool = false, units: CurveUnits = .normalized, spec: CurveSpec? = nil,
-    easing: CubicBezierEasing? = nil, policyViolation: CurveFitError? = nil
+    easing: CubicBezierEasing? = nil, endpointsRequired: Bool = true, vocabulary: CurveRequest.Vocabulary = .spec
   ) {
     self.displayName = displayName
     self.name = name
@@ -64,7 +70,8 @@ public struct FittedCurve: Sendable {
     self.units = units
     self.spec = spec
     self.easing = easing
-    self.policyViolation = policyViolation
+    self.endpointsRequired = endpointsRequired
+    self.vocabulary = vocabulary
   }
 
   /// The same curve as a ``Cubic`` when its degree is at most three.
@@ -81,8 +88,16 @@ public struct FittedCurve: Sendable {
     FittedCurve(
       displayName: displayName, name: name, polynomial: polynomial, verdict: verdict, policy: policy,
       minSlope: minSlope, fit: fit, problem: problem, pointCount: pointCount, isStreamed: isStreamed, units: units,
-      spec: spec, easing: easing, policyViolation: policyViolation)
+      spec: spec, easing: easing, endpointsRequired: endpointsRequired, vocabulary: vocabulary)
   }
+
+  /// The fitter's record of a broken `require` policy (or an `enforce` optimum that rounding
+  /// left rising by an ulp), located in ``displayName``: computed from ``fit``, which was
+  /// fitted under ``policy`` and ``minSlope``. Nil for given coefficients and under `ignore`.
+  ///
+  /// Whether the curve ships, and the words for it, are the ship rule's:
+  /// ``diagnostics(for:overrides:tolerance:)`` (`fit` exits by it, as every command does).
+  public var policyViolation: CurveFitError? { fit?.violation?.located(in: displayName) }
 
   /// The fitter's report; nil for given coefficients.
   public var report: FitReport? { fit?.report }

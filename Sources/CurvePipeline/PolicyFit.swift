@@ -43,11 +43,8 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
     case .monotone(let error): return error.description
     case .notMonotone(let t, let slope, let minSlope, let coefficients):
       let bound = minSlope > 0 ? "f′ ≤ -\(minSlope)" : "non-increasing"
-      // The exact monotone optimum exists for cubics; never suggest it for higher degrees.
-      let advice =
-        coefficients.count <= 4
-        ? "use \"monotonic\": \"enforce\" for the best monotone curve"
-        : "lower the degree to 3 and use \"monotonic\": \"enforce\", or move the points that rise"
+      // The one advice (in the spec's words: this error names no front end's flags).
+      let advice = CurveRequest.Vocabulary.spec.monotoneAdvice(degree: coefficients.count - 1)
       return "the fitted curve is not \(bound) on [0, 1]: \(MonotonicityWitness.text(t: t, slope: slope)) "
         + "(coefficients \(coefficients.map { $0.description }.joined(separator: ","))); \(advice)"
     case .milestonesNeedMonotonicity:

@@ -90,6 +90,22 @@ struct SpecDecoder<Meter: WorkMeter> {
     SpecError(message, source: source, location: location)
   }
 
+  /// An error about `field` (a path such as `points[3][0]`): `field: problem`, with the field
+  /// carried as data (``SpecError/field``). An empty path (the root) names no field.
+  func fail(_ field: String, _ problem: String, at node: JSONNode) -> SpecError {
+    fail(field, problem, at: node.location)
+  }
+
+  /// An error about `field` at `location` (see ``fail(_:_:at:)-(String,_,JSONNode)``).
+  func fail(_ field: String, _ problem: String, at location: SourceLocation) -> SpecError {
+    SpecError("\(field): \(problem)", source: source, location: location, field: field.isEmpty ? nil : field)
+  }
+
+  /// `missing required field "name"`, about the field `name`.
+  func fail(missing field: String, at node: JSONNode) -> SpecError {
+    SpecError("missing required field \"\(field)\"", source: source, location: node.location, field: field)
+  }
+
   /// `value`, after one step reported to the meter (one comparison, one element visited).
   @inline(__always)
   func counted<T>(_ value: T) -> T {
@@ -106,13 +122,13 @@ struct SpecDecoder<Meter: WorkMeter> {
     -> [JSONNode.Member]
   {
     guard case .object(let members) = node.kind else {
-      throw fail("\(path()): expected an object, found \(node.typeDescription)", at: node)
+      throw fail(path(), "expected an object, found \(node.typeDescription)", at: node)
     }
     for member in members where !allowed.contains(where: { counted($0 == member.key) }) {
       let path = path()
       throw SpecError(
         "\(path.isEmpty ? "" : path + ": ")unknown field \"\(member.key)\" (allowed: \(allowed.joined(separator: ", ")))",
-        source: source, location: member.keyLocation)
+        source: source, location: member.keyLocation, field: path.isEmpty ? member.key : path)
     }
     return members
   }
@@ -124,24 +140,24 @@ struct SpecDecoder<Meter: WorkMeter> {
     case .string(let text):
       let lowered = text.lowercased()
       if ["nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"].contains(lowered) {
-        throw fail("\(path()): \"\(text)\" is not allowed; values must be finite numbers", at: node)
+        throw fail(path(), "\"\(text)\" is not allowed; values must be finite numbers", at: node)
       }
-      throw fail("\(path()): expected a number, found a string \"\(text.abbreviated)\"", at: node)
+      throw fail(path(), "expected a number, found a string \"\(text.abbreviated)\"", at: node)
     default:
-      throw fail("\(path()): expected a number, found \(node.typeDescription)", at: node)
+      throw fail(path(), "expected a number, found \(node.typeDescription)", at: node)
     }
   }
 
   func string(_ node: JSONNode, path: @autoclosure () -> String) throws(SpecError) -> String {
     guard case .string(let text) = node.kind else {
-      throw fail("\(path()): expected a string, found \(node.typeDescription)", at: node)
+      throw fail(path(), "expected a string, found \(node.typeDescription)", at: node)
     }
     return text
   }
 
   func bool(_ node: JSONNode, path: @autoclosure () -> String) throws(SpecError) -> Bool {
     guard case .bool(let value) = node.kind else {
-      throw fail("\(path()): expected true or false, found \(node.typeDescription)", at: node)
+      throw fail(path(), "expected true or false, found \(node.typeDescription)", at: node)
     }
     return value
   }
@@ -152,7 +168,7 @@ struct SpecDecoder<Meter: WorkMeter> {
     switch node.kind {
     case .array(let items): return items
     case .numberPairs(let pairs): return pairs.map { counted($0.node) }
-    default: throw fail("\(path()): expected an array, found \(node.typeDescription)", at: node)
+    default: throw fail(path(), "expected an array, found \(node.typeDescription)", at: node)
     }
   }
 
@@ -163,7 +179,7 @@ struct SpecDecoder<Meter: WorkMeter> {
     let text = try string(node, path: path())
     guard let value = T(rawValue: text) else {
       let options = T.allCases.map { $0.rawValue }.joined(separator: ", ")
-      throw fail("\(path()): unknown value \"\(text.abbreviated)\" (expected one of: \(options))", at: node)
+      throw fail(path(), "unknown value \"\(text.abbreviated)\" (expected one of: \(options))", at: node)
     }
     return value
   }
@@ -172,9 +188,9 @@ struct SpecDecoder<Meter: WorkMeter> {
     let members = try object(root, path: "", allowed: CurveSpec.knownKeys)
     func member(_ key: String) -> JSONNode? { self.member(key, of: members) }
 
-    guard let nameNode = member("name") else { throw fail("missing required field \"name\"", at: root) }
+    guard let nameNode = member("name") else { throw fail(missing: "name", at: root) }
     let name = try string(nameNode, path: "name")
-    guard !name.trimmingSpaces.isEmpty else { throw fail("name: must not be empty", at: nameNode) }
+    guard !name.trimmingSpaces.isEmpty else { throw fail("name", "must not be empty", at: nameNode) }
 
     var spec = CurveSpec(name: name, points: [], sourceName: source)
     if let node = member("description") { spec.details = try string(node, path: "description") }
@@ -185,14 +201,14 @@ struct SpecDecoder<Meter: WorkMeter> {
     if let node = member("endpoints") { spec.endpoints = try bool(node, path: "endpoints") }
     let ranges = UnitRanges(units: spec.units, endpoints: spec.endpoints)
 
-    guard let pointsNode = member("points") else { throw fail("missing required field \"points\"", at: root) }
+    guard let pointsNode = member("points") else { throw fail(missing: "points", at: root) }
     let pointCount: Int
     switch pointsNode.kind {
     case .numberPairs(let pairs): pointCount = pairs.count
     default: pointCount = try array(pointsNode, path: "points").count
     }
     guard pointCount > 0 else {
-      throw fail("points: empty; a curve needs at least one control point", at: pointsNode)
+      throw fail("points", "empty; a curve needs at least one control point", at: pointsNode)
     }
     spec.points = try decodePoints(pointsNode, ranges: ranges)
 
@@ -200,14 +216,14 @@ struct SpecDecoder<Meter: WorkMeter> {
       let items = try array(node, path: "weights")
       guard items.count == pointCount else {
         throw fail(
-          "weights: \(items.count) weights for \(pointCount) points; give one weight per point", at: node)
+          "weights", "\(items.count) weights for \(pointCount) points; give one weight per point", at: node)
       }
       var values: [Double] = []
       values.reserveCapacity(items.count)
       for (index, item) in items.enumerated() {
         meter.add(1)
         let weight = try number(item, path: "weights[\(index)]")
-        guard weight > 0 else { throw fail("weights[\(index)]: \(weight) is not positive", at: item) }
+        guard weight > 0 else { throw fail("weights[\(index)]", "\(weight) is not positive", at: item) }
         values.append(weight)
       }
       spec.weights = values
@@ -219,7 +235,8 @@ struct SpecDecoder<Meter: WorkMeter> {
         value <= Double(CurveSpec.degrees.upperBound)
       else {
         throw fail(
-          "degree: \(value) is not an integer from \(CurveSpec.degrees.lowerBound) to \(CurveSpec.degrees.upperBound)",
+          "degree",
+          "\(value) is not an integer from \(CurveSpec.degrees.lowerBound) to \(CurveSpec.degrees.upperBound)",
           at: node
         )
       }
@@ -232,7 +249,8 @@ struct SpecDecoder<Meter: WorkMeter> {
       case .array(let items) = member("constraints")?.kind
     {
       throw fail(
-        "constraints[\(index)]: \(constraint) contradicts the depletion endpoints f(0) = 1, f(1) = 0; "
+        "constraints[\(index)]",
+        "\(constraint) contradicts the depletion endpoints f(0) = 1, f(1) = 0; "
           + "add \"endpoints\": false to fit without them", at: items[index])
     }
     if let node = member("monotonic") { spec.monotonic = try choice(node, path: "monotonic", as: MonotonicPolicy.self) }
@@ -240,14 +258,15 @@ struct SpecDecoder<Meter: WorkMeter> {
       spec.milestones = try decodeMilestones(node, ranges: ranges)
       if spec.monotonic == .ignore, !spec.milestones.isEmpty {
         throw fail(
-          "milestones: they need \"monotonic\": \"require\" or \"enforce\"; only a monotone curve makes each "
+          "milestones",
+          "they need \"monotonic\": \"require\" or \"enforce\"; only a monotone curve makes each "
             + "milestone a condition at one point", at: node)
       }
     }
     if let node = member("minSlope") {
       let value = try number(node, path: "minSlope")
       guard value >= 0 else {
-        throw fail("minSlope: \(value) is negative; give the slope magnitude, e.g. 0.05", at: node)
+        throw fail("minSlope", "\(value) is negative; give the slope magnitude, e.g. 0.05", at: node)
       }
       spec.minSlope = value
     }
@@ -264,10 +283,10 @@ struct SpecDecoder<Meter: WorkMeter> {
       for (index, pair) in pairs.enumerated() {
         meter.add(1)
         if let problem = ranges.timeProblem(pair.first) {
-          throw fail("points[\(index)][0]: \(problem)", at: pair.firstLocation)
+          throw fail("points[\(index)][0]", problem, at: pair.firstLocation)
         }
         if let problem = ranges.pointLevelProblem(pair.second) {
-          throw fail("points[\(index)][1]: \(problem)", at: pair.secondLocation)
+          throw fail("points[\(index)][1]", problem, at: pair.secondLocation)
         }
         points.append(DataPoint(t: pair.first, y: pair.second))
       }
@@ -283,12 +302,12 @@ struct SpecDecoder<Meter: WorkMeter> {
       let pair = try array(node, path: "points[\(index)]")
       guard pair.count == 2 else {
         throw fail(
-          "points[\(index)]: expected [t, level], found \(pair.count) element\(pair.count == 1 ? "" : "s")", at: node)
+          "points[\(index)]", "expected [t, level], found \(pair.count) element\(pair.count == 1 ? "" : "s")", at: node)
       }
       let t = try number(pair[0], path: "points[\(index)][0]")
       let y = try number(pair[1], path: "points[\(index)][1]")
-      if let problem = ranges.timeProblem(t) { throw fail("points[\(index)][0]: \(problem)", at: pair[0]) }
-      if let problem = ranges.pointLevelProblem(y) { throw fail("points[\(index)][1]: \(problem)", at: pair[1]) }
+      if let problem = ranges.timeProblem(t) { throw fail("points[\(index)][0]", problem, at: pair[0]) }
+      if let problem = ranges.pointLevelProblem(y) { throw fail("points[\(index)][1]", problem, at: pair[1]) }
       points.append(DataPoint(t: t, y: y))
     }
     if let (first, second) = CurveSpec.conflictingDuplicate(in: points, meter: meter) {
@@ -300,7 +319,7 @@ struct SpecDecoder<Meter: WorkMeter> {
   func conflict(_ points: [DataPoint], _ first: Int, _ second: Int, at location: SourceLocation) -> SpecError {
     let (t, y, previous) = (points[second].t, points[second].y, points[first].y)
     return fail(
-      "points[\(second)]: t = \(t) repeats points[\(first)] with a different level (\(y) vs \(previous))",
+      "points[\(second)]", "t = \(t) repeats points[\(first)] with a different level (\(y) vs \(previous))",
       at: location)
   }
 
@@ -322,15 +341,15 @@ struct SpecDecoder<Meter: WorkMeter> {
           level: try number(level, path: path + ".atMost"), from: try number(from, path: path + ".from"))
       default:
         throw fail(
-          "\(path): expected {\"until\": T, \"atLeast\": LEVEL} or {\"from\": T, \"atMost\": LEVEL}", at: item)
+          "\(path)", "expected {\"until\": T, \"atLeast\": LEVEL} or {\"from\": T, \"atMost\": LEVEL}", at: item)
       }
       let key = milestone.isAtLeast ? "until" : "from"
       if let problem = ranges.timeProblem(milestone.t), let at = member(key) {
-        throw fail("\(path).\(key): \(problem)", at: at)
+        throw fail("\(path).\(key)", problem, at: at)
       }
       let levelKey = milestone.isAtLeast ? "atLeast" : "atMost"
       if let problem = ranges.levelProblem(milestone.level), let at = member(levelKey) {
-        throw fail("\(path).\(levelKey): \(problem)", at: at)
+        throw fail("\(path).\(levelKey)", problem, at: at)
       }
       milestones.append(milestone)
     }
@@ -351,20 +370,20 @@ struct SpecDecoder<Meter: WorkMeter> {
       let path = "constraints[\(index)]"
       let members = try object(item, path: path, allowed: ["t", "value", "slope"])
       func member(_ key: String) -> JSONNode? { self.member(key, of: members) }
-      guard let tNode = member("t") else { throw fail("\(path): missing \"t\"", at: item) }
+      guard let tNode = member("t") else { throw fail(path, "missing \"t\"", at: item) }
       let t = try number(tNode, path: path + ".t")
-      if let problem = ranges.timeProblem(t) { throw fail("\(path).t: \(problem)", at: tNode) }
+      if let problem = ranges.timeProblem(t) { throw fail("\(path).t", problem, at: tNode) }
       switch (member("value"), member("slope")) {
       case (let value?, nil):
         let level = try number(value, path: path + ".value")
-        if let problem = ranges.levelProblem(level) { throw fail("\(path).value: \(problem)", at: value) }
+        if let problem = ranges.levelProblem(level) { throw fail("\(path).value", problem, at: value) }
         constraints.append(.value(at: t, equals: level))
       case (nil, let slope?):
         constraints.append(.slope(at: t, equals: try number(slope, path: path + ".slope")))
       case (.some, .some):
-        throw fail("\(path): give either \"value\" or \"slope\", not both", at: item)
+        throw fail(path, "give either \"value\" or \"slope\", not both", at: item)
       case (nil, nil):
-        throw fail("\(path): missing \"value\" or \"slope\"", at: item)
+        throw fail(path, "missing \"value\" or \"slope\"", at: item)
       }
     }
     return constraints
@@ -382,7 +401,7 @@ struct SpecDecoder<Meter: WorkMeter> {
       case "typeName":
         let name = try string(member.value, path: path)
         if let problem = SwiftIdentifier.problem(withTypeName: name) {
-          throw fail("\(path): \(problem)", at: member.value)
+          throw fail(path, problem, at: member.value)
         }
         options.typeName = name
       case "access": options.access = try choice(member.value, path: path, as: AccessLevel.self)
@@ -394,7 +413,7 @@ struct SpecDecoder<Meter: WorkMeter> {
         for (index, item) in try array(member.value, path: path).enumerated() {
           let limit = try number(item, path: "\(path)[\(index)]")
           guard limit > 0 else {
-            throw fail("\(path)[\(index)]: a limit in percentage points must be positive", at: item)
+            throw fail("\(path)[\(index)]", "a limit in percentage points must be positive", at: item)
           }
           limits.append(limit)
         }
@@ -413,7 +432,7 @@ struct SpecDecoder<Meter: WorkMeter> {
       meter.add(1)
       let name = try string(item, path: "\(path)[\(index)]")
       if let problem = SwiftIdentifier.problem(withTypeName: name) {
-        throw fail("\(path)[\(index)]: \(problem)", at: item)
+        throw fail("\(path)[\(index)]", problem, at: item)
       }
       names.append(name)
     }

@@ -24,7 +24,8 @@ extension SpecDecoder {
       let daySeconds = days * 86_400
       guard abs(seconds - daySeconds) <= 1e-12 * max(seconds, daySeconds) else {
         throw fail(
-          "duration: \(duration) \(spec.durationUnit.plural) (\(durationNode.location)) and durationDays: \(days) "
+          "duration",
+          "\(duration) \(spec.durationUnit.plural) (\(durationNode.location)) and durationDays: \(days) "
             + "(\(daysNode.location)) are different periods; give one of them",
           at: durationNode)
       }
@@ -33,7 +34,8 @@ extension SpecDecoder {
     case .normalized:
       if let durationNode, daysNode == nil {
         throw fail(
-          "duration: normalized time has no unit to measure it in; add \"timeUnit\" (seconds, minutes, hours, "
+          "duration",
+          "normalized time has no unit to measure it in; add \"timeUnit\" (seconds, minutes, hours, "
             + "days or weeks), or give the period in days as \"durationDays\"",
           at: durationNode)
       }
@@ -43,7 +45,8 @@ extension SpecDecoder {
     default:
       if let daysNode, durationNode == nil {
         throw fail(
-          "durationDays: a period in days goes with \"timeUnit\": \"days\"; with \"timeUnit\": "
+          "durationDays",
+          "a period in days goes with \"timeUnit\": \"days\"; with \"timeUnit\": "
             + "\"\(spec.timeUnit.rawValue)\" give \"duration\", the period in \(spec.timeUnit.plural)",
           at: daysNode)
       }
@@ -53,14 +56,14 @@ extension SpecDecoder {
       let unit = spec.timeUnit
       let fields = unit == .days ? "\"durationDays\" or \"duration\"" : "\"duration\""
       throw fail(
-        "timeUnit: \"\(unit.rawValue)\" needs \(fields) (the length of the period in \(unit.plural))", at: unitNode)
+        "timeUnit", "\"\(unit.rawValue)\" needs \(fields) (the length of the period in \(unit.plural))", at: unitNode)
     }
   }
 
   /// A finite positive number.
   private func positive(_ node: JSONNode, path: String) throws(SpecError) -> Double {
     let value = try number(node, path: path)
-    guard value > 0 else { throw fail("\(path): \(value) is not positive", at: node) }
+    guard value > 0 else { throw fail(path, "\(value) is not positive", at: node) }
     return value
   }
 }

@@ -14,13 +14,19 @@ public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
   public var source: String
   /// The line and column in `source`, when known.
   public var location: SourceLocation?
+  /// The spec field the error is about, as a path such as `points[3][0]`, `weights[1]`,
+  /// `codegen.typeName` or `name` (for an unknown top-level key, the key); nil when the error
+  /// is not about one field (malformed JSON, an unreadable file, a data file's line). Set by
+  /// whoever found the problem, as data: nothing reads it back from ``message``.
+  public var field: String?
 
-  /// Creates an error; control and bidirectional characters in `message` and `source` are
-  /// escaped (`\n`, `\u{202E}`, …).
-  public init(_ message: String, source: String, location: SourceLocation? = nil) {
+  /// Creates an error about `field` (if any); control and bidirectional characters in
+  /// `message` and `source` are escaped (`\n`, `\u{202E}`, …).
+  public init(_ message: String, source: String, location: SourceLocation? = nil, field: String? = nil) {
     self.message = EchoedText.escaped(message)
     self.source = EchoedText.escaped(source)
     self.location = location
+    self.field = field
   }
 
   /// `message (source:line:column)`, one line (escaped again, in case a caller changed

@@ -193,8 +193,9 @@ package enum StudioAPI {
     }
   }
 
-  /// `POST /api/generate`: `{"swift": …, "typeName": …, "notes": […], "diagnostics": […]}`,
-  /// the file `curvekit generate SPEC` writes. The ship rule is the CLI's: a curve it refuses
+  /// `POST /api/generate`: `{"swift": …, "kotlin": …, "typescript": …, "failed": […],
+  /// "typeName": …, "notes": […], "diagnostics": […]}`, the file `curvekit generate SPEC` writes;
+  /// `failed` names, as data, each language whose text is only the comment saying why. The ship rule is the CLI's: a curve it refuses
   /// is answered 422 with the same diagnostics (the spec's own `"monotonic": "ignore"` or
   /// `"endpoints": false` are the studio's overrides).
   package static func generate(_ spec: CurveSpec) -> Result<JSONValue, Failure> {
@@ -207,16 +208,19 @@ package enum StudioAPI {
         options.cssEasing = EasingExport.typeScriptEasing(for: curve)  // TypeScript carries it, as `generate` does
         // The same curve in the other languages; a spec option a language lacks (the table
         // inverse) becomes that tab's comment, never a failure of the Swift answer.
+        var failed: [JSONValue] = []
         func other(_ language: TargetLanguage) -> JSONValue {
           do {
             return .string(try CodeGenerator.generate(curve, options: options, language: language))
           } catch {
+            failed.append(.string(language.rawValue))
             return .string("// not generated: \(error.description)\n")
           }
         }
+        let (kotlin, typescript) = (other(.kotlin), other(.typescript))
         return .success(
           .object([
-            ("swift", .string(text)), ("kotlin", other(.kotlin)), ("typescript", other(.typescript)),
+            ("swift", .string(text)), ("kotlin", kotlin), ("typescript", typescript), ("failed", .array(failed)),
             ("typeName", .string(options.typeName)),
             ("notes", .array(diagnostics.map { .string($0.message) })),
             ("diagnostics", FitReportRenderer.diagnosticsJSON(diagnostics)),

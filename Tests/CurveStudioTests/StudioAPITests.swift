@@ -232,6 +232,14 @@ struct StudioAPITests {
     // The other languages, exactly what `generate --language` prints.
     #expect(generated["kotlin"] as? String == Self.cli(["generate", path, "--language", "kotlin"]).output)
     #expect(generated["typescript"] as? String == Self.cli(["generate", path, "--language", "typescript"]).output)
+    // Which language failed travels as data (issue 29): none here; the table inverse, which
+    // only Swift has, fails Kotlin and TypeScript, and their texts are the comments saying why.
+    #expect((generated["failed"] as? [String]) == [])
+    let table = StudioFixture.depletion.replacingOccurrences(
+      of: "\"name\":", with: "\"codegen\": {\"inverse\": \"table\"}, \"name\":")
+    let tabled = StudioFixture.object(fixture.request("POST", "/api/generate?spec=0", body: StudioFixture.body(table)))
+    #expect((tabled["failed"] as? [String]) == ["kotlin", "typescript"], "\(tabled)")
+    #expect((tabled["kotlin"] as? String)?.hasPrefix("// not generated: ") == true, "\(tabled)")
     // The designer's decimals, exactly what `export --precision N` prints; out of range is a 400.
     let rounded = StudioFixture.object(fixture.request("POST", "/api/export?spec=0&precision=3", body: body))
     #expect(rounded["css"] as? String == Self.cli(["export", path, "--precision", "3"]).output)

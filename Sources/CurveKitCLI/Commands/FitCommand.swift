@@ -36,15 +36,21 @@ enum FitCommand: CurveKitCommand {
     over curves with f′ ≤ −S on [0, 1] (any degree; exact up to degree 3, above within
     10⁻⁹ of it with the certified gap), with the active constraints, the RMSE rise and the
     KKT residual; ignore only reports the verdict.
-    Exit status: 0 success; 1 not monotone under require; 2 invalid input or usage
-    (one line "error: …" on stderr).
+    The exit status is the ship rule every artefact uses (see 'curvekit generate --help'):
+    a curve that is not a depletion curve where the endpoints are required, rises, is
+    constant, or breaks its minimum slope or milestones under require or enforce fails,
+    unless --allow-non-depletion or --allow-non-monotone turns that into a warning.
+    --unconstrained and the spec's "endpoints": false are the same fact, as are --monotonic
+    and the spec's "monotonic".
+    Exit status: 0 success; 1 the ship rule refused the curve (the report is still printed;
+    each reason on stderr); 2 invalid input or usage (one line "error: …" on stderr).
     """
   static let options: [OptionSpec] =
     CurveSourceOptions.all.filter { $0.name != "--coefficients" } + [
       .flag("--json", help: "Print one JSON object instead of the report."),
       .flag("--preview", help: "Draw the curve in braille under the report (default when stdout is a terminal)."),
       .flag("--no-preview", help: "Never draw the terminal preview."),
-    ]
+    ] + CurveSourceOptions.shipOverrides
 
   static func run(_ arguments: ParsedArguments, io: any CommandIO) throws(CommandError) -> ExitStatus {
     try attempt { () throws(UsageError) in try arguments.expectPositionals(atMost: 1, what: "at most one spec file") }
@@ -59,8 +65,10 @@ enum FitCommand: CurveKitCommand {
         io.write("\n" + TerminalPreview.render(curve, options: .init(terminalColumns: io.terminalColumns)))
       }
     }
-    // The whole report is printed first; a `require` violation then fails the check.
-    if let message = FitReportRenderer.violationMessage(curve) { throw CheckFailure(message).commandError }
+    // The whole report is printed first; then the one ship rule decides (exit 1 with each
+    // error). The report shows the verdict, so only the errors are repeated on stderr.
+    let diagnostics = curve.diagnostics(for: .fit, overrides: CurveSourceOptions.overrides(arguments))
+    try CurveSourceOptions.present(diagnostics.errors, as: .fit, io: io)
     return .success
   }
 

@@ -197,8 +197,9 @@ export function shipped(generated, exported) {
     },
     ok: {
       swift: generatedOK, css: exportedOK, swiftui: exportedOK,
-      kotlin: generatedOK && !g.kotlin.startsWith('// not generated'),
-      typescript: generatedOK && !g.typescript.startsWith('// not generated'),
+      // The server names, as data, each language it could not generate.
+      kotlin: generatedOK && !(g.failed || []).includes('kotlin'),
+      typescript: generatedOK && !(g.failed || []).includes('typescript'),
     },
     notes: [].concat(generatedOK ? g.notes : [], exportedOK ? e.notes : []),
   };

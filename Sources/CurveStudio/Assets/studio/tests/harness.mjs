@@ -94,7 +94,7 @@ export function fakeServer(files, { presets, session = 200, blank = 201 } = {}) 
     }
     if (path.startsWith('/api/generate')) {
       return fitAnswer(body.spec).status !== 200 ? { status: 422, body: { error: 'does not ship' } }
-        : { status: 200, body: { swift: '// swift', kotlin: '// kotlin', typescript: '// not generated: no', notes: ['n'] } };
+        : { status: 200, body: { swift: '// swift', kotlin: '// kotlin', typescript: '// not generated: no', failed: ['typescript'], notes: ['n'] } };
     }
     if (path.startsWith('/api/export')) {
       return { status: 200, body: { css: 'cubic-bezier(' + (path.includes('precision') ? 'rounded' : 'exact') + ')',

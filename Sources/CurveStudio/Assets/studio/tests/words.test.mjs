@@ -151,7 +151,7 @@ test('the export card: nothing ships from a refused spec; a language not generat
   const refused = notShipped({ error: 'too few points' });
   assert.equal(refused.text.css, '/* not shipped: the spec does not fit: too few points */');
   assert.equal(Object.values(refused.ok).some(Boolean), false);
-  const answer = shipped({ status: 200, data: { swift: 's', kotlin: '// not generated: x', typescript: 't', notes: ['n1'] } },
+  const answer = shipped({ status: 200, data: { swift: 's', kotlin: '// not generated: x', typescript: 't', failed: ['kotlin'], notes: ['n1'] } },
     { status: 422, data: { error: 'rises', notes: [] } });
   assert.deepEqual(answer.ok, { swift: true, css: false, swiftui: false, kotlin: false, typescript: true });
   assert.equal(answer.text.swiftui, '// rises');
