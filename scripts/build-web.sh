@@ -65,7 +65,7 @@ compile() {
     -c "$@" -o "$out/objects/$module.o"
 }
 
-compile CurveCore Sources/CurveCore/*.swift
+compile CurveCore $(find Sources/CurveCore -name '*.swift' | sort)
 compile CurveFitting Sources/CurveFitting/*.swift
 compile CurveWeb Web/CurveWeb/*.swift
 

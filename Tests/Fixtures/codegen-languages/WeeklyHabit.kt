@@ -169,7 +169,7 @@ internal object WeeklyHabit {
     private const val TWO_TO_MINUS_55 = 2.7755575615628914e-17
     private const val TWO_TO_MINUS_60 = 8.673617379884035e-19
 
-    // CurveKit's inverse kernels (Sources/CurveCore/CubicInverseKernel*.swift), ported
+    // CurveKit's inverse kernels (Sources/CurveCore/Kernels/CubicInverseKernel*.swift), ported
     // operation for operation: the same IEEE 754 double operations in the same order, no fused
     // multiply-add, so the results are those of the Swift library bit for bit.
 

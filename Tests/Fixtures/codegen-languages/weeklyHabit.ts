@@ -173,9 +173,9 @@ export const WeeklyHabit = Object.freeze({
   },
 });
 
-// CurveKit's inverse kernels (Sources/CurveCore/CubicInverseKernel*.swift), ported operation
-// for operation: the same IEEE 754 double operations in the same order (JavaScript never fuses
-// a multiply and an add), so the results are those of the Swift library bit for bit.
+// CurveKit's inverse kernels (Sources/CurveCore/Kernels/CubicInverseKernel*.swift), ported
+// operation for operation: the same IEEE 754 double operations in the same order (JavaScript
+// never fuses a multiply and an add), so the results are those of the Swift library bit for bit.
 
 const TWO_TO_20 = 1048576.0;
 const TWO_TO_MINUS_26 = 1.4901161193847656e-08;
