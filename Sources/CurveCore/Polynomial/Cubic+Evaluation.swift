@@ -22,7 +22,7 @@ extension Cubic {
   /// Horner's rule `((a·t + b)·t + c)·t + d` with separate multiply and add, no clamping.
   /// Bit-identical to ``level(forNormalizedElapsed:)`` for t in [0, 1].
   /// Error bound: γ₆·(|a|t³ + |b|t² + |c|t + |d|). Cost: 3 mul + 3 add.
-  @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   func valueByHorner(at t: Double) -> Double {
     ((a * t + b) * t + c) * t + d
   }
@@ -30,7 +30,7 @@ extension Cubic {
   /// The article's naive power form: `t² = t·t` and `t³ = t·t·t` computed separately, then
   /// `a·t³ + b·t² + c·t + d` added left to right. Error bound γ₆·S. Cost: 6 mul (5 after the
   /// optimizer shares t·t, with bit-identical results) + 3 add.
-  @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   func valueByNaive(at t: Double) -> Double {
     let t2 = t * t
     let t3 = t * t * t
@@ -39,7 +39,7 @@ extension Cubic {
 
   /// Estrin's scheme `(a·t + b)·t² + (c·t + d)`: two independent chains, a shorter
   /// critical path than Horner. Error bound γ₅·S. Cost: 4 mul + 3 add.
-  @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   func valueByEstrin(at t: Double) -> Double {
     let t2 = t * t
     return (a * t + b) * t2 + (c * t + d)
@@ -47,7 +47,7 @@ extension Cubic {
 
   /// Horner with fused multiply-adds, `fma(fma(fma(a, t, b), t, c), t, d)`.
   /// Error bound γ₃·S. Cost: 3 fma, a libm call each on x86-64 builds without FMA targeting.
-  @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   func valueByHornerFMA(at t: Double) -> Double {
     d.addingProduct(c.addingProduct(b.addingProduct(a, t), t), t)
   }
@@ -55,7 +55,7 @@ extension Cubic {
   /// The power form with fused multiply-adds, smallest term first:
   /// `fma(a, t³, fma(b, t², fma(c, t, d)))` with t³ = t·t·t. Error bound γ₃·S.
   /// Cost: 2 mul + 3 fma.
-  @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   func valueByNaiveFMA(at t: Double) -> Double {
     let t2 = t * t
     let t3 = t2 * t
@@ -64,7 +64,7 @@ extension Cubic {
 
   /// Estrin with fused multiply-adds, `fma(fma(a, t, b), t², fma(c, t, d))`.
   /// Error bound γ₃·S. Cost: 1 mul + 3 fma.
-  @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   func valueByEstrinFMA(at t: Double) -> Double {
     let t2 = t * t
     return d.addingProduct(c, t).addingProduct(b.addingProduct(a, t), t2)
@@ -75,7 +75,7 @@ extension Cubic {
   /// so the result is faithfully rounded unless f(t) is within about 1e-15·S of zero.
   /// Valid while no intermediate product underflows (|t|, |coefficients| ≥ ~1e-150 or 0).
   /// Cost: about 70 flops.
-  @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   func valueByCompensatedHorner(at t: Double) -> Double {
     var sum = a
     var correction = 0.0
