@@ -50,7 +50,7 @@ let package = Package(
   targets: [
     // MARK: - Runtime
 
-    .target(name: "CurveCore"),
+    .target(name: "CurveCore", exclude: ["Kernels/README.md"]),
     .target(name: "CurveSchedule", dependencies: ["CurveCore"]),
     .target(name: "CurveKit", dependencies: ["CurveCore", "CurveSchedule"]),
 

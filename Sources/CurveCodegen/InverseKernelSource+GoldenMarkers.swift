@@ -9,7 +9,7 @@ extension InverseKernelSource {
   package static let goldenMarkerPrefix = "// curvekit:kernel "
 
   /// The marker line (no newline) standing for `part`'s embedded region:
-  /// `// curvekit:kernel Sources/CurveCore/CubicInverseKernel.swift sha256 <hex>`.
+  /// `// curvekit:kernel Sources/CurveCore/Kernels/CubicInverseKernel.swift sha256 <hex>`.
   package static func goldenMarker(_ part: Part) -> String {
     "\(goldenMarkerPrefix)\(part.directory)/\(part.fileName) sha256 \(SHA256.hex(bytes(part)))"
   }

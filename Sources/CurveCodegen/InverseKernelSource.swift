@@ -4,7 +4,7 @@ import CurveCore
 /// the schedule helpers need.
 ///
 /// SwiftPM embeds the kernel files themselves: `Sources/CurveCodegen/Kernels/swift/` holds
-/// symbolic links to `Sources/CurveCore/CubicInverseKernel*.swift` and
+/// symbolic links to `Sources/CurveCore/Kernels/CubicInverseKernel*.swift` and
 /// `Sources/CurveSchedule/DepletionScheduleKernel.swift`, listed as `.embedInCode` resources,
 /// so ``fileText(_:)`` is the library's file byte for byte as it was when CurveCodegen was built
 /// (an edit is re-embedded on the next incremental build). A generated file carries the lines
@@ -36,7 +36,7 @@ public enum InverseKernelSource {
     public var fileName: String { rawValue }
 
     /// The folder holding the file, relative to the package root.
-    public var directory: String { self == .schedule ? "Sources/CurveSchedule" : "Sources/CurveCore" }
+    public var directory: String { self == .schedule ? "Sources/CurveSchedule" : "Sources/CurveCore/Kernels" }
 
     /// The kernel namespace the file's text extends: `CubicInverseKernel` or
     /// `DepletionScheduleKernel`.

@@ -44,7 +44,7 @@ package enum PortedKernel: String, CaseIterable, Sendable {
   }
 
   /// The Swift files this port follows, each with the SHA-256 (lowercase hex) of the bytes it
-  /// was ported from: `path` is `CurveCore/<file>.swift` or `CurveSchedule/<file>.swift`.
+  /// was ported from: `path` is `CurveCore/Kernels/<file>.swift` or `CurveSchedule/<file>.swift`.
   package func pins(_ language: TargetLanguage) -> [(path: String, sha256: String)] {
     fileText(language).split(separator: "\n").compactMap { line in
       guard line.hasPrefix(Self.pinPrefix) else { return nil }

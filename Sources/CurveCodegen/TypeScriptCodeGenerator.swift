@@ -334,15 +334,7 @@ public enum TypeScriptCodeGenerator {
 
   /// The kernels the module needs, with the powers of two spelled by Swift.
   static func kernels(_ parts: ForeignCurveParts, withSchedule: Bool) -> String {
-    var common = TypeScriptKernels.common
-    let powers: [(String, Double)] = [
-      ("TWO_TO_20_LITERAL", 0x1p20), ("TWO_TO_MINUS_26_LITERAL", 0x1p-26), ("TWO_TO_MINUS_53_LITERAL", 0x1p-53),
-      ("TWO_TO_MINUS_55_LITERAL", 0x1p-55), ("TWO_TO_MINUS_60_LITERAL", 0x1p-60),
-    ]
-    for (placeholder, value) in powers {
-      common = common.replacingText(placeholder, with: value.description)
-    }
-    var texts = [common]
+    var texts = [spellingPowers(TypeScriptKernels.common)]
     switch parts.inverse {
     case .bisection: texts.append(TypeScriptKernels.bisection)
     case .auto where parts.isCubic: texts += [TypeScriptKernels.cubic, TypeScriptKernels.auto]
@@ -350,5 +342,19 @@ public enum TypeScriptCodeGenerator {
     }
     if withSchedule { texts.append(TypeScriptKernels.schedule) }
     return texts.joined(separator: "\n\n") + "\n"
+  }
+
+  /// `common` (the TypeScript port's region) with its `…_LITERAL` placeholders spelled as
+  /// Swift spells the powers of two.
+  static func spellingPowers(_ common: String) -> String {
+    var common = common
+    let powers: [(String, Double)] = [
+      ("TWO_TO_20_LITERAL", 0x1p20), ("TWO_TO_MINUS_26_LITERAL", 0x1p-26), ("TWO_TO_MINUS_53_LITERAL", 0x1p-53),
+      ("TWO_TO_MINUS_55_LITERAL", 0x1p-55), ("TWO_TO_MINUS_60_LITERAL", 0x1p-60),
+    ]
+    for (placeholder, value) in powers {
+      common = common.replacingText(placeholder, with: value.description)
+    }
+    return common
   }
 }

@@ -123,7 +123,7 @@ struct GeneratorPropertyTests {
   func noKernelLeftOut() throws {
     var names: [String] = []
     for (directory, prefix) in [
-      ("Sources/CurveCore", "CubicInverseKernel"), ("Sources/CurveSchedule", "DepletionScheduleKernel"),
+      ("Sources/CurveCore/Kernels", "CubicInverseKernel"), ("Sources/CurveSchedule", "DepletionScheduleKernel"),
     ] {
       names += try FileManager.default.contentsOfDirectory(atPath: Fixtures.repositoryRoot + "/" + directory)
         .filter { $0.hasPrefix(prefix) }

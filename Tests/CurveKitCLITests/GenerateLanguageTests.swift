@@ -1,3 +1,4 @@
+import CurveCodegen
 import CurveKitCLI
 import CurveKitTestSupport
 import Foundation
@@ -14,10 +15,13 @@ struct GenerateLanguageTests {
   static let recording = ProcessInfo.processInfo.environment["CURVEKIT_RECORD_GOLDEN"] == "1"
 
   /// One golden file under Tests/Fixtures/codegen-languages and the arguments that make it.
+  /// The file stores each embedded kernel region as one marker line (see
+  /// `PortedKernel.markingKernelRegions(_:language:)`), as the Swift goldens do.
   struct Golden: Sendable, CustomStringConvertible {
     var file: String
     var arguments: [String]
     var description: String { file }
+    var language: TargetLanguage { file.hasSuffix(".kt") ? .kotlin : .typescript }
   }
 
   static let goldens = [
@@ -34,10 +38,18 @@ struct GenerateLanguageTests {
     let path = Fixtures.path("codegen-languages/\(golden.file)")
     let first = runCurveKit(["generate"] + golden.arguments)
     #expect(first.status == 0 && first.errors.isEmpty, "\(first.errors)")
-    if Self.recording { try first.output.write(toFile: path, atomically: true, encoding: .utf8) }
-    let expected = try String(contentsOfFile: path, encoding: .utf8)
+    let marked = PortedKernel.markingKernelRegions(first.output, language: golden.language)
+    #expect(marked != first.output, "no kernel region was marked in \(golden.file)")
     #expect(
-      first.output == expected, "re-record with CURVEKIT_RECORD_GOLDEN=1 swift test --filter GenerateLanguageTests")
+      PortedKernel.expandingKernelMarkers(marked, language: golden.language) == first.output,
+      "marking and expanding the kernel regions is not a round trip")
+    if Self.recording { try marked.write(toFile: path, atomically: true, encoding: .utf8) }
+    let stored = try String(contentsOfFile: path, encoding: .utf8)
+    let rerecord = "re-record with CURVEKIT_RECORD_GOLDEN=1 swift test --filter GenerateLanguageTests"
+    #expect(marked == stored, "the marked output (kernel hashes included) differs: \(rerecord)")
+    #expect(
+      first.output == PortedKernel.expandingKernelMarkers(stored, language: golden.language),
+      "the whole generated file differs from the expanded golden: \(rerecord)")
     let second = runCurveKit(["generate"] + golden.arguments)
     #expect(Array(second.output.utf8) == Array(first.output.utf8))
   }

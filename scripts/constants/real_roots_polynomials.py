@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the polynomial constants of the real-root fast path (Sources/CurveCore/RealRootSolver+Fast.swift).
+"""Prints the polynomial constants of the real-root fast path (Sources/CurveCore/Roots/RealRootSolver+Fast.swift).
 
 They only shape the seeds of a certified Newton step, so their accuracy decides how often the
 fast path succeeds, never the accuracy of a returned root. Needs numpy.

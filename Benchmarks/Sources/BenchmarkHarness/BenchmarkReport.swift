@@ -40,7 +40,7 @@ public struct BenchmarkReport {
       "Median of the per-round ratios where both cases were sampled in alternation (marked ⇄), "
         + "else the ratio of the medians; \"from min\" divides the fastest samples.")
     lines.append("")
-    lines.append("| comparison | speed-up | from min | target | met |")
+    lines.append("| comparison | speed-up | from min | target or guard | met |")
     lines.append("|---|---:|---:|---|---|")
     for outcome in comparisons {
       let met = outcome.met.map { $0 ? "yes" : "**no**" } ?? (outcome.missing.map { "– (\($0))" } ?? "–")

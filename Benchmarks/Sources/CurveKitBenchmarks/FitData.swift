@@ -13,7 +13,7 @@ struct FitData {
     let curve = ArticleCurve.current.cubic
     points = (0..<count).map { _ in
       let t = generator.nextUnitDouble()
-      return DataPoint(t: t, y: curve.hornerValue(at: t) + 0.01 * generator.nextGaussian())
+      return DataPoint(t: t, y: curve.value(at: t, scheme: .horner) + 0.01 * generator.nextGaussian())
     }
   }
 

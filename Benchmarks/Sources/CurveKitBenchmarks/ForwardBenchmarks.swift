@@ -136,25 +136,33 @@ protocol EvaluationKernel {
 }
 
 enum HornerKernel: EvaluationKernel {
-  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double { cubic.hornerValue(at: t) }
+  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double { cubic.value(at: t, scheme: .horner) }
 }
 enum NaiveKernel: EvaluationKernel {
-  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double { cubic.naiveValue(at: t) }
+  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double { cubic.value(at: t, scheme: .naive) }
 }
 enum EstrinKernel: EvaluationKernel {
-  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double { cubic.estrinValue(at: t) }
+  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double { cubic.value(at: t, scheme: .estrin) }
 }
 enum HornerFMAKernel: EvaluationKernel {
-  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double { cubic.hornerFMAValue(at: t) }
+  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double {
+    cubic.value(at: t, scheme: .hornerFMA)
+  }
 }
 enum NaiveFMAKernel: EvaluationKernel {
-  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double { cubic.naiveFMAValue(at: t) }
+  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double {
+    cubic.value(at: t, scheme: .naiveFMA)
+  }
 }
 enum EstrinFMAKernel: EvaluationKernel {
-  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double { cubic.estrinFMAValue(at: t) }
+  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double {
+    cubic.value(at: t, scheme: .estrinFMA)
+  }
 }
 enum CompensatedHornerKernel: EvaluationKernel {
-  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double { cubic.compensatedHornerValue(at: t) }
+  @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double {
+    cubic.value(at: t, scheme: .compensatedHorner)
+  }
 }
 enum ClampedLevelKernel: EvaluationKernel {
   @inline(__always) static func evaluate(_ cubic: Cubic, _ t: Double) -> Double { cubic.level(forNormalizedElapsed: t) }

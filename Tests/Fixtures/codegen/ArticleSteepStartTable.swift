@@ -142,17 +142,17 @@ extension ArticleSteepStartTable {
     ])
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel.swift, verbatim.
+// From CurveKit's Sources/CurveCore/Kernels/CubicInverseKernel.swift, verbatim.
 extension ArticleSteepStartTable.CubicInverseKernel {
-// curvekit:kernel Sources/CurveCore/CubicInverseKernel.swift sha256 d0f2ae1eaccf7285dd200b848d51d28c5195db72c87ae6c7e83404be3cbf8b9a
+// curvekit:kernel Sources/CurveCore/Kernels/CubicInverseKernel.swift sha256 d0f2ae1eaccf7285dd200b848d51d28c5195db72c87ae6c7e83404be3cbf8b9a
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel+Residual.swift, verbatim.
+// From CurveKit's Sources/CurveCore/Kernels/CubicInverseKernel+Residual.swift, verbatim.
 extension ArticleSteepStartTable.CubicInverseKernel {
-// curvekit:kernel Sources/CurveCore/CubicInverseKernel+Residual.swift sha256 30639ca9438db235d0956ef908c60ac593c7ccdde0800d191c4ca7e714eade4b
+// curvekit:kernel Sources/CurveCore/Kernels/CubicInverseKernel+Residual.swift sha256 30639ca9438db235d0956ef908c60ac593c7ccdde0800d191c4ca7e714eade4b
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel+Table.swift, verbatim.
+// From CurveKit's Sources/CurveCore/Kernels/CubicInverseKernel+Table.swift, verbatim.
 extension ArticleSteepStartTable.CubicInverseKernel {
-// curvekit:kernel Sources/CurveCore/CubicInverseKernel+Table.swift sha256 59538f73ee3204cdd92bc02d5504548b20a4b6ebf6010397ead83179a90db904
+// curvekit:kernel Sources/CurveCore/Kernels/CubicInverseKernel+Table.swift sha256 59538f73ee3204cdd92bc02d5504548b20a4b6ebf6010397ead83179a90db904
 }

@@ -71,22 +71,22 @@ extension Depletion {
   enum CubicInverseKernel {}
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel.swift, verbatim.
+// From CurveKit's Sources/CurveCore/Kernels/CubicInverseKernel.swift, verbatim.
 extension Depletion.CubicInverseKernel {
-// curvekit:kernel Sources/CurveCore/CubicInverseKernel.swift sha256 d0f2ae1eaccf7285dd200b848d51d28c5195db72c87ae6c7e83404be3cbf8b9a
+// curvekit:kernel Sources/CurveCore/Kernels/CubicInverseKernel.swift sha256 d0f2ae1eaccf7285dd200b848d51d28c5195db72c87ae6c7e83404be3cbf8b9a
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel+Residual.swift, verbatim.
+// From CurveKit's Sources/CurveCore/Kernels/CubicInverseKernel+Residual.swift, verbatim.
 extension Depletion.CubicInverseKernel {
-// curvekit:kernel Sources/CurveCore/CubicInverseKernel+Residual.swift sha256 30639ca9438db235d0956ef908c60ac593c7ccdde0800d191c4ca7e714eade4b
+// curvekit:kernel Sources/CurveCore/Kernels/CubicInverseKernel+Residual.swift sha256 30639ca9438db235d0956ef908c60ac593c7ccdde0800d191c4ca7e714eade4b
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel+Newton.swift, verbatim.
+// From CurveKit's Sources/CurveCore/Kernels/CubicInverseKernel+Newton.swift, verbatim.
 extension Depletion.CubicInverseKernel {
-// curvekit:kernel Sources/CurveCore/CubicInverseKernel+Newton.swift sha256 b800e2674e7e8302f334975daf6158ce18e9d7300577344bf361ddb492107d40
+// curvekit:kernel Sources/CurveCore/Kernels/CubicInverseKernel+Newton.swift sha256 b800e2674e7e8302f334975daf6158ce18e9d7300577344bf361ddb492107d40
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel+Auto.swift, verbatim.
+// From CurveKit's Sources/CurveCore/Kernels/CubicInverseKernel+Auto.swift, verbatim.
 extension Depletion.CubicInverseKernel {
-// curvekit:kernel Sources/CurveCore/CubicInverseKernel+Auto.swift sha256 12e1da71aa2c940b8ca6abde9ddf2172b8e16da26e6faeb9d1d05cf56d3d9cdb
+// curvekit:kernel Sources/CurveCore/Kernels/CubicInverseKernel+Auto.swift sha256 12e1da71aa2c940b8ca6abde9ddf2172b8e16da26e6faeb9d1d05cf56d3d9cdb
 }

@@ -155,9 +155,9 @@ extension DepletionBisection {
   enum DepletionScheduleKernel {}
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel.swift, verbatim.
+// From CurveKit's Sources/CurveCore/Kernels/CubicInverseKernel.swift, verbatim.
 extension DepletionBisection.CubicInverseKernel {
-// curvekit:kernel Sources/CurveCore/CubicInverseKernel.swift sha256 d0f2ae1eaccf7285dd200b848d51d28c5195db72c87ae6c7e83404be3cbf8b9a
+// curvekit:kernel Sources/CurveCore/Kernels/CubicInverseKernel.swift sha256 d0f2ae1eaccf7285dd200b848d51d28c5195db72c87ae6c7e83404be3cbf8b9a
 }
 
 // From CurveKit's Sources/CurveSchedule/DepletionScheduleKernel.swift, verbatim.

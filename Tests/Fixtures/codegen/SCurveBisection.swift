@@ -69,17 +69,17 @@ extension SCurveBisection {
   enum CubicInverseKernel {}
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel+Residual.swift, verbatim.
+// From CurveKit's Sources/CurveCore/Kernels/CubicInverseKernel+Residual.swift, verbatim.
 extension SCurveBisection.CubicInverseKernel {
-// curvekit:kernel Sources/CurveCore/CubicInverseKernel+Residual.swift sha256 30639ca9438db235d0956ef908c60ac593c7ccdde0800d191c4ca7e714eade4b
+// curvekit:kernel Sources/CurveCore/Kernels/CubicInverseKernel+Residual.swift sha256 30639ca9438db235d0956ef908c60ac593c7ccdde0800d191c4ca7e714eade4b
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel+Newton.swift, verbatim.
+// From CurveKit's Sources/CurveCore/Kernels/CubicInverseKernel+Newton.swift, verbatim.
 extension SCurveBisection.CubicInverseKernel {
-// curvekit:kernel Sources/CurveCore/CubicInverseKernel+Newton.swift sha256 b800e2674e7e8302f334975daf6158ce18e9d7300577344bf361ddb492107d40
+// curvekit:kernel Sources/CurveCore/Kernels/CubicInverseKernel+Newton.swift sha256 b800e2674e7e8302f334975daf6158ce18e9d7300577344bf361ddb492107d40
 }
 
-// From CurveKit's Sources/CurveCore/CubicInverseKernel+Polynomial.swift, verbatim.
+// From CurveKit's Sources/CurveCore/Kernels/CubicInverseKernel+Polynomial.swift, verbatim.
 extension SCurveBisection.CubicInverseKernel {
-// curvekit:kernel Sources/CurveCore/CubicInverseKernel+Polynomial.swift sha256 c8704f932c507134b65c40dd8f5079982879efd1568926fa89e2196d9178d529
+// curvekit:kernel Sources/CurveCore/Kernels/CubicInverseKernel+Polynomial.swift sha256 c8704f932c507134b65c40dd8f5079982879efd1568926fa89e2196d9178d529
 }

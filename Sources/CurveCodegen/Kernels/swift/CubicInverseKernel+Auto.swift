@@ -1,1 +1,1 @@
-../../../CurveCore/CubicInverseKernel+Auto.swift
+../../../CurveCore/Kernels/CubicInverseKernel+Auto.swift

@@ -1,1 +1,1 @@
-../../../CurveCore/CubicInverseKernel+Cardano.swift
+../../../CurveCore/Kernels/CubicInverseKernel+Cardano.swift

@@ -1,1 +1,1 @@
-../../../CurveCore/CubicInverseKernel+Newton.swift
+../../../CurveCore/Kernels/CubicInverseKernel+Newton.swift

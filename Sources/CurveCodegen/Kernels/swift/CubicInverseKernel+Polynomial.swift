@@ -1,1 +1,1 @@
-../../../CurveCore/CubicInverseKernel+Polynomial.swift
+../../../CurveCore/Kernels/CubicInverseKernel+Polynomial.swift

@@ -1,1 +1,1 @@
-../../../CurveCore/CubicInverseKernel+Residual.swift
+../../../CurveCore/Kernels/CubicInverseKernel+Residual.swift

@@ -1,1 +1,1 @@
-../../../CurveCore/CubicInverseKernel+Table.swift
+../../../CurveCore/Kernels/CubicInverseKernel+Table.swift

@@ -1,1 +1,1 @@
-../../../CurveCore/CubicInverseKernel.swift
+../../../CurveCore/Kernels/CubicInverseKernel.swift

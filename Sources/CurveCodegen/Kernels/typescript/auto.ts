@@ -1,4 +1,4 @@
-// ported from CurveCore/CubicInverseKernel+Auto.swift sha256 12e1da71aa2c940b8ca6abde9ddf2172b8e16da26e6faeb9d1d05cf56d3d9cdb
+// ported from CurveCore/Kernels/CubicInverseKernel+Auto.swift sha256 12e1da71aa2c940b8ca6abde9ddf2172b8e16da26e6faeb9d1d05cf56d3d9cdb
 //
 // The cubic's one-off full-precision inverse (`auto`).
 // The lines between the embed markers are copied verbatim into every generated TypeScript

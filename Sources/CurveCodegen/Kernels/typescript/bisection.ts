@@ -1,4 +1,4 @@
-// ported from CurveCore/CubicInverseKernel.swift sha256 d0f2ae1eaccf7285dd200b848d51d28c5195db72c87ae6c7e83404be3cbf8b9a
+// ported from CurveCore/Kernels/CubicInverseKernel.swift sha256 d0f2ae1eaccf7285dd200b848d51d28c5195db72c87ae6c7e83404be3cbf8b9a
 //
 // The article's 32-step bisection on a level function.
 // The lines between the embed markers are copied verbatim into every generated TypeScript

@@ -1,5 +1,5 @@
-// ported from CurveCore/CubicInverseKernel+Residual.swift sha256 30639ca9438db235d0956ef908c60ac593c7ccdde0800d191c4ca7e714eade4b
-// ported from CurveCore/CubicInverseKernel+Newton.swift sha256 b800e2674e7e8302f334975daf6158ce18e9d7300577344bf361ddb492107d40
+// ported from CurveCore/Kernels/CubicInverseKernel+Residual.swift sha256 30639ca9438db235d0956ef908c60ac593c7ccdde0800d191c4ca7e714eade4b
+// ported from CurveCore/Kernels/CubicInverseKernel+Newton.swift sha256 b800e2674e7e8302f334975daf6158ce18e9d7300577344bf361ddb492107d40
 //
 // The powers of two, Swift's min and max, TwoSum, Veltkamp's split, TwoProduct, nextUp, the
   /// guarded step and the bracket.
@@ -9,9 +9,9 @@
 // for bit. The sha256 above is of the Swift file as ported: when that file changes,
 // CurveCodegenTests fails until this port follows it and the hash is updated.
 // curvekit:embed-begin
-// CurveKit's inverse kernels (Sources/CurveCore/CubicInverseKernel*.swift), ported operation
-// for operation: the same IEEE 754 double operations in the same order (JavaScript never fuses
-// a multiply and an add), so the results are those of the Swift library bit for bit.
+// CurveKit's inverse kernels (Sources/CurveCore/Kernels/CubicInverseKernel*.swift), ported
+// operation for operation: the same IEEE 754 double operations in the same order (JavaScript
+// never fuses a multiply and an add), so the results are those of the Swift library bit for bit.
 
 const TWO_TO_20 = TWO_TO_20_LITERAL;
 const TWO_TO_MINUS_26 = TWO_TO_MINUS_26_LITERAL;

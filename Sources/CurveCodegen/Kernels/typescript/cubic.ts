@@ -1,5 +1,5 @@
-// ported from CurveCore/CubicInverseKernel+Residual.swift sha256 30639ca9438db235d0956ef908c60ac593c7ccdde0800d191c4ca7e714eade4b
-// ported from CurveCore/CubicInverseKernel+Newton.swift sha256 b800e2674e7e8302f334975daf6158ce18e9d7300577344bf361ddb492107d40
+// ported from CurveCore/Kernels/CubicInverseKernel+Residual.swift sha256 30639ca9438db235d0956ef908c60ac593c7ccdde0800d191c4ca7e714eade4b
+// ported from CurveCore/Kernels/CubicInverseKernel+Newton.swift sha256 b800e2674e7e8302f334975daf6158ce18e9d7300577344bf361ddb492107d40
 //
 // The cubic's compensated residual, slope, bracket, seed and safeguarded Newton (`newton`).
 // The lines between the embed markers are copied verbatim into every generated TypeScript

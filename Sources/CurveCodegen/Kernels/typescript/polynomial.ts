@@ -1,4 +1,4 @@
-// ported from CurveCore/CubicInverseKernel+Polynomial.swift sha256 c8704f932c507134b65c40dd8f5079982879efd1568926fa89e2196d9178d529
+// ported from CurveCore/Kernels/CubicInverseKernel+Polynomial.swift sha256 c8704f932c507134b65c40dd8f5079982879efd1568926fa89e2196d9178d529
 //
 // The polynomial kernels of degree 4 to 10: residual, bracket and safeguarded Newton.
 // The lines between the embed markers are copied verbatim into every generated TypeScript

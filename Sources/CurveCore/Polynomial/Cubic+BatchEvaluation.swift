@@ -62,13 +62,13 @@ extension Cubic {
     guard count > 0, let source = input.baseAddress, let destination = output.baseAddress else { return 0 }
     let curve = self
     switch scheme {
-    case .horner: Self.map(source, destination, count, clamping) { curve.hornerValue(at: $0) }
-    case .naive: Self.map(source, destination, count, clamping) { curve.naiveValue(at: $0) }
-    case .estrin: Self.map(source, destination, count, clamping) { curve.estrinValue(at: $0) }
-    case .hornerFMA: Self.map(source, destination, count, clamping) { curve.hornerFMAValue(at: $0) }
-    case .naiveFMA: Self.map(source, destination, count, clamping) { curve.naiveFMAValue(at: $0) }
-    case .estrinFMA: Self.map(source, destination, count, clamping) { curve.estrinFMAValue(at: $0) }
-    case .compensatedHorner: Self.map(source, destination, count, clamping) { curve.compensatedHornerValue(at: $0) }
+    case .horner: Self.map(source, destination, count, clamping) { curve.valueByHorner(at: $0) }
+    case .naive: Self.map(source, destination, count, clamping) { curve.valueByNaive(at: $0) }
+    case .estrin: Self.map(source, destination, count, clamping) { curve.valueByEstrin(at: $0) }
+    case .hornerFMA: Self.map(source, destination, count, clamping) { curve.valueByHornerFMA(at: $0) }
+    case .naiveFMA: Self.map(source, destination, count, clamping) { curve.valueByNaiveFMA(at: $0) }
+    case .estrinFMA: Self.map(source, destination, count, clamping) { curve.valueByEstrinFMA(at: $0) }
+    case .compensatedHorner: Self.map(source, destination, count, clamping) { curve.valueByCompensatedHorner(at: $0) }
     }
     return count
   }

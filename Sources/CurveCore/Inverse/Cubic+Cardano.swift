@@ -19,7 +19,7 @@ extension Cubic {
   /// compensated residual is chosen, then polished once and clamped.
   ///
   /// Error: with the default Halley polish, ≤ 2 ulp where |f′| is not small (measured
-  /// maxima in the README); near a flat end the closed form is only good to about √ε and
+  /// maxima in the "Accuracy" and "Choosing an inverse" articles); near a flat end the closed form is only good to about √ε and
   /// a single polish step does not always recover full precision, which is why `auto`
   /// does not use this method. Clamping and NaN conventions as in
   /// ``Cubic/normalizedElapsed(forLevel:method:)``.

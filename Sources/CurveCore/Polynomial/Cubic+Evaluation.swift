@@ -1,6 +1,6 @@
 /// Scalar evaluation of a cubic by each ``EvaluationScheme``.
 ///
-/// The `…Value(at:)` functions evaluate at `t` as given, without clamping (a NaN gives NaN,
+/// ``value(at:scheme:)`` evaluates at `t` as given, without clamping (a NaN gives NaN,
 /// an infinity gives ±∞ or NaN as the arithmetic dictates). ``level(forNormalizedElapsed:scheme:)``
 /// clamps first, exactly as the article does. Error bounds are listed on ``EvaluationScheme``.
 extension Cubic {
@@ -23,7 +23,7 @@ extension Cubic {
   /// Bit-identical to ``level(forNormalizedElapsed:)`` for t in [0, 1].
   /// Error bound: γ₆·(|a|t³ + |b|t² + |c|t + |d|). Cost: 3 mul + 3 add.
   @inlinable @inline(__always)
-  public func hornerValue(at t: Double) -> Double {
+  func valueByHorner(at t: Double) -> Double {
     ((a * t + b) * t + c) * t + d
   }
 
@@ -31,7 +31,7 @@ extension Cubic {
   /// `a·t³ + b·t² + c·t + d` added left to right. Error bound γ₆·S. Cost: 6 mul (5 after the
   /// optimizer shares t·t, with bit-identical results) + 3 add.
   @inlinable @inline(__always)
-  public func naiveValue(at t: Double) -> Double {
+  func valueByNaive(at t: Double) -> Double {
     let t2 = t * t
     let t3 = t * t * t
     return a * t3 + b * t2 + c * t + d
@@ -40,7 +40,7 @@ extension Cubic {
   /// Estrin's scheme `(a·t + b)·t² + (c·t + d)`: two independent chains, a shorter
   /// critical path than Horner. Error bound γ₅·S. Cost: 4 mul + 3 add.
   @inlinable @inline(__always)
-  public func estrinValue(at t: Double) -> Double {
+  func valueByEstrin(at t: Double) -> Double {
     let t2 = t * t
     return (a * t + b) * t2 + (c * t + d)
   }
@@ -48,7 +48,7 @@ extension Cubic {
   /// Horner with fused multiply-adds, `fma(fma(fma(a, t, b), t, c), t, d)`.
   /// Error bound γ₃·S. Cost: 3 fma, a libm call each on x86-64 builds without FMA targeting.
   @inlinable @inline(__always)
-  public func hornerFMAValue(at t: Double) -> Double {
+  func valueByHornerFMA(at t: Double) -> Double {
     d.addingProduct(c.addingProduct(b.addingProduct(a, t), t), t)
   }
 
@@ -56,7 +56,7 @@ extension Cubic {
   /// `fma(a, t³, fma(b, t², fma(c, t, d)))` with t³ = t·t·t. Error bound γ₃·S.
   /// Cost: 2 mul + 3 fma.
   @inlinable @inline(__always)
-  public func naiveFMAValue(at t: Double) -> Double {
+  func valueByNaiveFMA(at t: Double) -> Double {
     let t2 = t * t
     let t3 = t2 * t
     return d.addingProduct(c, t).addingProduct(b, t2).addingProduct(a, t3)
@@ -65,7 +65,7 @@ extension Cubic {
   /// Estrin with fused multiply-adds, `fma(fma(a, t, b), t², fma(c, t, d))`.
   /// Error bound γ₃·S. Cost: 1 mul + 3 fma.
   @inlinable @inline(__always)
-  public func estrinFMAValue(at t: Double) -> Double {
+  func valueByEstrinFMA(at t: Double) -> Double {
     let t2 = t * t
     return d.addingProduct(c, t).addingProduct(b.addingProduct(a, t), t2)
   }
@@ -76,7 +76,7 @@ extension Cubic {
   /// Valid while no intermediate product underflows (|t|, |coefficients| ≥ ~1e-150 or 0).
   /// Cost: about 70 flops.
   @inlinable @inline(__always)
-  public func compensatedHornerValue(at t: Double) -> Double {
+  func valueByCompensatedHorner(at t: Double) -> Double {
     var sum = a
     var correction = 0.0
     CubicInverseKernel.compensatedHornerStep(&sum, &correction, t, b)
@@ -90,13 +90,13 @@ extension Cubic {
   @inlinable
   public func value(at t: Double, scheme: EvaluationScheme) -> Double {
     switch scheme {
-    case .horner: return hornerValue(at: t)
-    case .naive: return naiveValue(at: t)
-    case .estrin: return estrinValue(at: t)
-    case .hornerFMA: return hornerFMAValue(at: t)
-    case .naiveFMA: return naiveFMAValue(at: t)
-    case .estrinFMA: return estrinFMAValue(at: t)
-    case .compensatedHorner: return compensatedHornerValue(at: t)
+    case .horner: return valueByHorner(at: t)
+    case .naive: return valueByNaive(at: t)
+    case .estrin: return valueByEstrin(at: t)
+    case .hornerFMA: return valueByHornerFMA(at: t)
+    case .naiveFMA: return valueByNaiveFMA(at: t)
+    case .estrinFMA: return valueByEstrinFMA(at: t)
+    case .compensatedHorner: return valueByCompensatedHorner(at: t)
     }
   }
 
@@ -114,4 +114,49 @@ extension Cubic {
   public func slope(at t: Double) -> Double {
     ((3 * a) * t + 2 * b) * t + c
   }
+}
+
+/// The seven per-scheme entry points that ``Cubic/value(at:scheme:)`` replaces.
+extension Cubic {
+  /// The value at `t` (not clamped) by ``EvaluationScheme/horner``: one of seven entry points
+  /// for one operation, kept for source compatibility.
+  @available(*, deprecated, renamed: "value(at:scheme:)", message: "use value(at: t, scheme: .horner)")
+  @inlinable @inline(__always)
+  public func hornerValue(at t: Double) -> Double { value(at: t, scheme: .horner) }
+
+  /// The value at `t` (not clamped) by ``EvaluationScheme/naive``: one of seven entry points
+  /// for one operation, kept for source compatibility.
+  @available(*, deprecated, renamed: "value(at:scheme:)", message: "use value(at: t, scheme: .naive)")
+  @inlinable @inline(__always)
+  public func naiveValue(at t: Double) -> Double { value(at: t, scheme: .naive) }
+
+  /// The value at `t` (not clamped) by ``EvaluationScheme/estrin``: one of seven entry points
+  /// for one operation, kept for source compatibility.
+  @available(*, deprecated, renamed: "value(at:scheme:)", message: "use value(at: t, scheme: .estrin)")
+  @inlinable @inline(__always)
+  public func estrinValue(at t: Double) -> Double { value(at: t, scheme: .estrin) }
+
+  /// The value at `t` (not clamped) by ``EvaluationScheme/hornerFMA``: one of seven entry points
+  /// for one operation, kept for source compatibility.
+  @available(*, deprecated, renamed: "value(at:scheme:)", message: "use value(at: t, scheme: .hornerFMA)")
+  @inlinable @inline(__always)
+  public func hornerFMAValue(at t: Double) -> Double { value(at: t, scheme: .hornerFMA) }
+
+  /// The value at `t` (not clamped) by ``EvaluationScheme/naiveFMA``: one of seven entry points
+  /// for one operation, kept for source compatibility.
+  @available(*, deprecated, renamed: "value(at:scheme:)", message: "use value(at: t, scheme: .naiveFMA)")
+  @inlinable @inline(__always)
+  public func naiveFMAValue(at t: Double) -> Double { value(at: t, scheme: .naiveFMA) }
+
+  /// The value at `t` (not clamped) by ``EvaluationScheme/estrinFMA``: one of seven entry points
+  /// for one operation, kept for source compatibility.
+  @available(*, deprecated, renamed: "value(at:scheme:)", message: "use value(at: t, scheme: .estrinFMA)")
+  @inlinable @inline(__always)
+  public func estrinFMAValue(at t: Double) -> Double { value(at: t, scheme: .estrinFMA) }
+
+  /// The value at `t` (not clamped) by ``EvaluationScheme/compensatedHorner``: one of seven entry points
+  /// for one operation, kept for source compatibility.
+  @available(*, deprecated, renamed: "value(at:scheme:)", message: "use value(at: t, scheme: .compensatedHorner)")
+  @inlinable @inline(__always)
+  public func compensatedHornerValue(at t: Double) -> Double { value(at: t, scheme: .compensatedHorner) }
 }

@@ -1,10 +1,10 @@
 // The three-root polish of the fast path in SIMD lanes: the Newton steps of the three roots
-// of RealRootSolver+Fast.swift side by side, with the compensated residual written for
-// packed arithmetic (bit for bit the scalar operations, lane by lane).
+// of RealRootSolver+Fast.swift side by side, with the compensated residual from the package's
+// one SIMD error-free arithmetic (LaneArithmetic: bit for bit the scalar operations, lane by lane).
 
 extension RealRootSolver {
   /// Four lanes of doubles (two SSE2 registers): the three roots' Newton steps side by side.
-  typealias Lanes = SIMD4<Double>
+  typealias Lanes = LaneArithmetic.Lanes
 
   /// |x| lane by lane, written per lane so the optimizer emits one packed `andpd` per pair.
   @inline(__always)
@@ -14,8 +14,8 @@ extension RealRootSolver {
   /// the steps, and whether a step's error from the plainly evaluated slope,
   /// |s|·4u·Σ(i·|cᵢ||x|ⁱ⁻¹)/|p′|, is at most 2⁻⁶³·|x − s|.
   ///
-  /// The residual is ``CubicInverseKernel/compensatedHorner(_:_:_:_:at:)`` written in packed
-  /// arithmetic (Dekker's products, Knuth's sums, the same operations in the same order), so
+  /// The residual is ``CubicInverseKernel/compensatedHorner(_:_:_:_:at:)`` in packed
+  /// arithmetic (``LaneArithmetic``: the same operations in the same order), so
   /// each lane gives the bits the scalar step gives; the three roots of
   /// ``threeSeparatedRoots(_:_:_:_:q:h:scale:)`` take two SSE2 registers instead of three
   /// scalar chains. Cost: about 75 packed operations and two packed divisions.
@@ -23,30 +23,12 @@ extension RealRootSolver {
   static func newtonSteps(_ a: Double, _ b: Double, _ c: Double, _ d: Double, from x: Lanes)
     -> (next: Lanes, step: Lanes, slopeIsAccurate: SIMDMask<SIMD4<Int64>>)
   {
-    @inline(__always)
-    func split(_ v: Lanes) -> (hi: Lanes, lo: Lanes) {
-      let scaled = 134_217_729.0 * v
-      let hi = scaled - (scaled - v)
-      return (hi, v - hi)
-    }
-    let (xHi, xLo) = split(x)
+    let xSplit = LaneArithmetic.split(x)
     var sum = Lanes(repeating: a)
     var correction = Lanes()
-    @inline(__always)
-    func hornerStep(_ coefficient: Double) {
-      let product = sum * x
-      let (sHi, sLo) = split(sum)
-      let productError = sLo * xLo - (((product - sHi * xHi) - sLo * xHi) - sHi * xLo)
-      let next = product + coefficient
-      let yVirtual = next - product
-      let xVirtual = next - yVirtual
-      let sumError = (product - xVirtual) + (coefficient - yVirtual)
-      sum = next
-      correction = correction * x + (productError + sumError)
-    }
-    hornerStep(b)
-    hornerStep(c)
-    hornerStep(d)
+    LaneArithmetic.compensatedHornerStep(&sum, &correction, x, split: xSplit, Lanes(repeating: b))
+    LaneArithmetic.compensatedHornerStep(&sum, &correction, x, split: xSplit, Lanes(repeating: c))
+    LaneArithmetic.compensatedHornerStep(&sum, &correction, x, split: xSplit, Lanes(repeating: d))
     let slope = (3 * a * x + 2 * b) * x + c
     let step = (sum + correction) / slope
     let next = x - step
