@@ -91,7 +91,17 @@ enum CorrectRounding {
     let factors = constraints.isEmpty ? prepared?.standardErrorFactors() : nil
     return Solution(
       ascending: ascending, rounding: rounding, standardErrorFactors: factors,
-      condition: prepared?.system.dataCondition(inverse: prepared?.inverse))
+      condition: prepared?.system.dataCondition(inverse: prepared?.inverse)
+        ?? dataCondition(moments: moments, constraints: constraints))
+  }
+
+  /// √κ₁ of the equilibrated normal matrix where the system is too ill-conditioned for the
+  /// certificate: the same figure as a certified fit's, from the same exact sums (never from
+  /// LAPACK's factor, which differs between LAPACK builds and the WebAssembly build).
+  static func dataCondition(moments: Moments, constraints: [FitConstraint]) -> Double? {
+    var system = KKTSystem(moments: moments, constraints: constraints)
+    guard system.equilibrate() else { return nil }
+    return system.dataCondition()
   }
 
   /// The certified rounding from the moments, or nil when the bound cannot decide every

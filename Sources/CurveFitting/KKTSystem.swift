@@ -218,13 +218,19 @@ struct KKTSystem {
   }
 
   /// √κ₁ of the data block G (the first n rows and columns, equilibrated), the condition
-  /// number of the column-scaled design; nil when its approximate inverse fails.
+  /// number of the column-scaled design; nil when G is exactly singular in double.
+  ///
+  /// Everything here is plain Swift in a fixed order on the exact sums, so the figure is the
+  /// same on every machine and in the WebAssembly build. Where G is too ill-conditioned for
+  /// the certificate (κ₁(G) near 1/u, degree 9–10 in the monomial basis) the double inverse
+  /// is itself inexact, and the figure is an estimate of the right magnitude, still the same
+  /// bits everywhere.
   /// - Parameter inverse: the whole system's approximate inverse, used when the system is the
-  ///   data block (no constraints).
+  ///   data block (no constraints); without it the block's own inverse is formed.
   func dataCondition(inverse whole: DenseMatrix? = nil) -> Double? {
     guard
-      let inverse = size == n
-        ? whole : DenseMatrix(rows: n, entries: (0..<n * n).map { values[($0 / n) * size + $0 % n] }).inverse()
+      let inverse = (size == n ? whole : nil)
+        ?? DenseMatrix(rows: n, entries: (0..<n * n).map { values[($0 / n) * size + $0 % n] }).inverse()
     else { return nil }
     var norm = 0.0
     for column in 0..<n {
