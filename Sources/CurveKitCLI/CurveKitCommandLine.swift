@@ -1,6 +1,7 @@
 import CurveCodegen
 import CurveCore
 import CurveDesign
+import CurveEasing
 import CurvePipeline
 import CurveSpec
 
@@ -119,7 +120,7 @@ package enum CurveKitCommandLine {
     switch error {
     case CodegenError.noTypeName: return "; or pass --type-name N"
     case CodegenError.inverseUnavailable, CodegenError.tableUnavailable: return " (--inverse METHOD)"
-    case DesignError.precisionOutOfRange: return " (--precision N)"
+    case EasingError.precisionOutOfRange: return " (--precision N)"
     default: return ""
     }
   }

@@ -239,7 +239,7 @@ package enum StudioAPI {
     JSONValue, Failure
   > {
     if let precision, !RoundedEasing.precisionRange.contains(precision) {
-      return .failure(Failure(status: 400, message: String(describing: DesignError.precisionOutOfRange(precision))))
+      return .failure(Failure(status: 400, message: String(describing: EasingError.precisionOutOfRange(precision))))
     }
     return resolve(spec).flatMap { curve in
       var diagnostics = curve.diagnostics(for: .export)
@@ -250,7 +250,7 @@ package enum StudioAPI {
       } catch {
         return .failure(Failure(status: 422, message: String(describing: error)))
       }
-      diagnostics += export.notes
+      diagnostics += export.notes(for: curve)
       let name = curve.name ?? "Depletion"
       let easing = export.easing
       // `curvekit export --precision N`: the rounded easing and its deviation, next to the exact one.

@@ -129,7 +129,7 @@ enum ExportCommand: CurveKitCommand {
     let export = try EasingExport(curve)
     try CurveSourceOptions.ship(curve, as: .export, arguments: arguments, io: io)
     let easing = export.easing
-    let rounded = try precision.map { places throws(DesignError) in
+    let rounded = try precision.map { places throws(EasingError) in
       try RoundedEasing(easing, level: export.polynomial, precision: places)
     }
     let period: CurveUnits? = curve.periodUnits.duration == nil ? nil : curve.periodUnits
@@ -150,7 +150,7 @@ enum ExportCommand: CurveKitCommand {
     case .compose:
       io.write(export.composeSnippet(name: name, rounded: try rounded ?? export.pastedEasing(), period: period))
     }
-    for note in export.notes { io.writeError("\(note)\n") }
+    for note in export.notes(for: curve) { io.writeError("\(note)\n") }
     return .success
   }
 }

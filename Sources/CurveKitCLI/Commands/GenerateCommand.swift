@@ -1,6 +1,7 @@
 import CurveCodegen
 import CurveCore
 import CurveDesign
+import CurveEasing
 import CurvePipeline
 import CurveSpec
 
