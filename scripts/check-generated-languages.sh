@@ -294,7 +294,10 @@ func check(
     var out = ""
     for level in levels {
       let moved = refill(days, level, middle)
-      let timeline = changes(moved, days, middle, nil).map { millis(\$0.date) }.joined(separator: ",")
+      // The timeline from the refill as an app stores it, in epoch milliseconds (a Date held in
+      // memory may differ from it by one ulp, which moves a change by ~0.1 µs).
+      let stored = Date(timeIntervalSince1970: moved.timeIntervalSince1970 * 1000 / 1000)
+      let timeline = changes(stored, days, middle, nil).map { millis(\$0.date) }.joined(separator: ",")
       out += "\(reached(start, days, level).map(millis) ?? "null") \(bits(moved.timeIntervalSince1970 * 1000)) "
         + "\(percentage(start, days, middle)) \(timeline)\n"
     }
