@@ -158,9 +158,9 @@ public enum KotlinCodeGenerator {
          * The refill moment at which a fill lasting [durationMillis] shows [level] at
          * [nowEpochMillis]: the article's `setCurrentFill`, CurveKit's
          * `DepletionSchedule.refillDate(forLevel:at:)` through this file's inverse, as epoch
-         * milliseconds with their fraction: the Swift `Date`'s `timeIntervalSince1970 * 1000`, not
-         * rounded, so a timeline from it has the Swift example's dates to the millisecond. Store
-         * and pass it back as it is (every refill parameter is a `Double`; a whole-millisecond
+         * milliseconds with their fraction (the Swift `Date`'s `timeIntervalSince1970 * 1000`, not
+         * rounded; within one ulp, ≈ 0.1 µs, of the `Date`): a timeline from it is Swift's from that
+         * stored value. Store and pass it back as it is (every refill parameter is a `Double`; a whole-millisecond
          * `Long` converts exactly with `toDouble()`). Levels outside [0, 1] are clamped.
          */
         fun refillEpochMillis(level: Double, nowEpochMillis: Long, durationMillis: Long = DEFAULT_DURATION_MILLIS): Double =
