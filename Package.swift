@@ -13,7 +13,8 @@
 //   CLAPACK        system library: the Fortran LAPACK routines CurveKit calls (Linux)
 //   CurveFitting   least-squares fitting (LAPACK dgglse / dgelsy) and monotone fitting
 //   CurveSpec      the *.curve.json format, a strict JSON reader/writer, data files (no LAPACK)
-//   CurveEasing    CSS cubic-bezier easings: parsing, sampling, the exact cubic <-> Bezier map
+//   CurveEasing    the easing math: cubic-bezier parsing, the exact cubic <-> Bezier map, rounding,
+//                  linear() stops, keyframes, the free Bezier fit (CurveDesign only renders it)
 //   CurvePipeline  the resolver: any curve source -> one FittedCurve (parse, fit, verdict once)
 //   CurveCodegen   renders a FittedCurve as a self-contained Swift file
 //   CurveDesign    renders a FittedCurve as SVG plots, terminal previews, CSS / SwiftUI text
@@ -65,7 +66,7 @@ let package = Package(
     // CurveSchedule's kernel files, Kernels/kotlin/ and Kernels/typescript/ hold their ports.
     // SwiftPM embeds them (a built-in resource rule, so a consumer's build runs no plugin).
     .target(
-      name: "CurveCodegen", dependencies: ["CurveCore", "CurveSpec", "CurvePipeline"],
+      name: "CurveCodegen", dependencies: ["CurveCore", "CurveSpec", "CurveEasing", "CurvePipeline"],
       resources: [
         .embedInCode("Kernels/swift/CubicInverseKernel.swift"),
         .embedInCode("Kernels/swift/CubicInverseKernel+Residual.swift"),

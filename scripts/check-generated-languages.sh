@@ -11,8 +11,12 @@
 #   3. scripts/languages/compare.mjs compares every level and inverse bit pattern and every
 #      timeline date to the millisecond (whole timelines, from/through windows against
 #      `curvekit timeline --from --through`, and nextPercentageChange against the first change
-#      after --from), and fails on any difference; epochMillisWhenLevelReaches and
-#      refillEpochMillis (no CLI prints them) must agree between Kotlin and TypeScript.
+#      after --from), and fails on any difference;
+#   4. epochMillisWhenLevelReaches, refillEpochMillis and the timeline from that refill (no CLI
+#      prints them) against the generated Swift (DepletionScheduleKernel, the code
+#      DepletionSchedule runs), compiled with swiftc: the same millisecond, the refill's bits;
+#   5. the examples print their expected output, and their widget timeline is the Swift
+#      example's (examples/HabitTracker) to the millisecond.
 # Installs kotlin and node-typescript with apt when missing (scripts/apt-ensure.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,7 +36,7 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/kotlin" "$work/typescript" "$work/swift" "$work/kt-src" "$work/ts-src/out"
+mkdir -p "$work/kotlin" "$work/typescript" "$work/swift" "$work/kt-src" "$work/ts-src/out" "$work/swift-src"
 node scripts/languages/inputs.mjs "$work"
 
 # name | source | inverse
@@ -67,6 +71,7 @@ ramp_limits="0.5,1,2"
 kotlin_calls=""
 ts_imports=""
 ts_calls=""
+swift_calls=""
 names=()
 for entry in "${curves[@]}"; do
   IFS='|' read -r name spec inverse <<<"$entry"
@@ -75,6 +80,8 @@ for entry in "${curves[@]}"; do
     --inverse "$inverse" --with-schedule --compose --progress-segments "$ramp_limits" -o "$work/kt-src/$name.kt" >/dev/null
   "$curvekit" generate "$spec" --language typescript --type-name "$name" --inverse "$inverse" \
     --with-schedule --progress-segments "$ramp_limits" -o "$work/ts-src/$name.ts" >/dev/null
+  "$curvekit" generate "$spec" --type-name "$name" --inverse "$inverse" --with-schedule \
+    -o "$work/swift-src/$name.swift" >/dev/null
   coefficients=$("$curvekit" fit "$spec" --json | node -e \
     'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).coefficients.join(",")))')
   "$curvekit" eval --bits --coefficients "$coefficients" <"$work/times.bits" >"$work/swift/$name.levels"
@@ -97,9 +104,10 @@ for entry in "${curves[@]}"; do
     done
     index=$((index + 1))
   done
-  kotlin_calls+="    check(dir, \"$name\", $name::level, $name::normalizedElapsed, { r, d -> $name.percentageChanges(r, d).map { \"\${it.epochMillis} \${it.percentage}\" } }, { r, d, p -> $name.progressSegments(r, d, p).map { \"\${it.fromEpochMillis} \${it.toEpochMillis} \${bits(it.startLevel)} \${bits(it.endLevel)}\" } }, { r, d, f, u -> $name.percentageChanges(r, d, f, u).map { \"\${it.epochMillis} \${it.percentage}\" } }, { r, d, f -> $name.nextPercentageChange(r, d, f)?.let { \"\${it.epochMillis} \${it.percentage}\" } }) { r, d, l -> \"\${$name.epochMillisWhenLevelReaches(l, r, d)} \${$name.refillEpochMillis(l, r + d / 2, d)} \${$name.currentWidgetPercentage(r, d, r + d / 2)}\" }"$'\n'
+  kotlin_calls+="    check(dir, \"$name\", $name::level, $name::normalizedElapsed, { r, d -> $name.percentageChanges(r, d).map { \"\${it.epochMillis} \${it.percentage}\" } }, { r, d, p -> $name.progressSegments(r, d, p).map { \"\${it.fromEpochMillis} \${it.toEpochMillis} \${bits(it.startLevel)} \${bits(it.endLevel)}\" } }, { r, d, f, u -> $name.percentageChanges(r, d, f, u).map { \"\${it.epochMillis} \${it.percentage}\" } }, { r, d, f -> $name.nextPercentageChange(r, d, f)?.let { \"\${it.epochMillis} \${it.percentage}\" } }) { r, d, l -> reachLine($name.epochMillisWhenLevelReaches(l, r, d), $name.refillEpochMillis(l, r.toLong() + d / 2, d), $name.currentWidgetPercentage(r, d, r.toLong() + d / 2)) { m -> $name.percentageChanges(m, d, r.toLong() + d / 2).map { it.epochMillis } } }"$'\n'
   ts_imports+="import { $name } from './$name.js';"$'\n'
-  ts_calls+="check('$name', $name.level, $name.normalizedElapsed, (r, d) => $name.percentageChanges(r, d).map((c) => \`\${c.epochMillis} \${c.percentage}\`), (r, d, p) => $name.progressSegments(r, d, p).map((s) => \`\${s.fromEpochMillis} \${s.toEpochMillis} \${bits(s.startLevel)} \${bits(s.endLevel)}\`), (r, d, f, u) => $name.percentageChanges(r, d, f, u).map((c) => \`\${c.epochMillis} \${c.percentage}\`), (r, d, f) => { const c = $name.nextPercentageChange(r, d, f); return c === null ? null : \`\${c.epochMillis} \${c.percentage}\`; }, (r, d, l) => \`\${$name.epochMillisWhenLevelReaches(l, r, d)} \${$name.refillEpochMillis(l, r + Math.trunc(d / 2), d)} \${$name.currentWidgetPercentage(r, d, r + Math.trunc(d / 2))}\`);"$'\n'
+  swift_calls+="check(\"$name\", reached: $name.date(lastRefillDate:depletionDays:whenLevelReaches:), refill: $name.refillDate(depletionDays:forLevel:at:), percentage: $name.widgetPercentage(lastRefillDate:depletionDays:at:), changes: $name.percentageChanges(lastRefillDate:depletionDays:from:through:))"$'\n'
+  ts_calls+="check('$name', $name.level, $name.normalizedElapsed, (r, d) => $name.percentageChanges(r, d).map((c) => \`\${c.epochMillis} \${c.percentage}\`), (r, d, p) => $name.progressSegments(r, d, p).map((s) => \`\${s.fromEpochMillis} \${s.toEpochMillis} \${bits(s.startLevel)} \${bits(s.endLevel)}\`), (r, d, f, u) => $name.percentageChanges(r, d, f, u).map((c) => \`\${c.epochMillis} \${c.percentage}\`), (r, d, f) => { const c = $name.nextPercentageChange(r, d, f); return c === null ? null : \`\${c.epochMillis} \${c.percentage}\`; }, (r, d, l) => { const m = $name.refillEpochMillis(l, r + Math.trunc(d / 2), d); return reachLine($name.epochMillisWhenLevelReaches(l, r, d), m, $name.currentWidgetPercentage(r, d, r + Math.trunc(d / 2)), $name.percentageChanges(m, d, r + Math.trunc(d / 2)).map((c) => c.epochMillis)); });"$'\n'
 done
 
 : >"$work/schedules.txt"
@@ -120,19 +128,25 @@ fun bits(x: Double): String = java.lang.Long.toHexString(java.lang.Double.double
 
 val REACH_LEVELS = doubleArrayOf(1.0, 0.999, 0.9, 0.5, 0.25, 0.1, 0.001, 0.0, 1.5, -0.5)
 
+// The level-reached moment, the refill for a level at mid-period (its bits) with the percentage
+// shown there, and the epoch milliseconds of the timeline from that refill, on one line.
+fun reachLine(reached: Long?, refill: Double, percentage: Int, changes: (Double) -> List<Long>): String =
+    "\$reached \${bits(refill)} \$percentage " + changes(refill).joinToString(",")
+
 fun readBits(path: String): List<Double> =
     File(path).readLines().filter { it.isNotBlank() }.map { java.lang.Double.longBitsToDouble(java.lang.Long.parseUnsignedLong(it.trim(), 16)) }
 
 fun check(
     dir: String, name: String, level: (Double) -> Double, inverse: (Double) -> Double,
-    changes: (Long, Long) -> List<String>, ramps: (Long, Long, Double) -> List<String>,
-    window: (Long, Long, Long, Long) -> List<String>, next: (Long, Long, Long) -> String?,
-    reaches: (Long, Long, Double) -> String
+    changes: (Double, Long) -> List<String>, ramps: (Double, Long, Double) -> List<String>,
+    window: (Double, Long, Long, Long) -> List<String>, next: (Double, Long, Long) -> String?,
+    reaches: (Double, Long, Double) -> String
 ) {
     File("\$dir/kotlin/\$name.levels").writeText(readBits("\$dir/times.bits").joinToString("") { bits(level(it)) + "\n" })
     File("\$dir/kotlin/\$name.inverse").writeText(readBits("\$dir/levels.bits").joinToString("") { bits(inverse(it)) + "\n" })
     File("\$dir/schedules.txt").readLines().filter { it.isNotBlank() }.forEachIndexed { index, line ->
-        val (refill, duration, from, through) = line.trim().split(" ").map { it.toLong() }
+        val (start, duration, from, through) = line.trim().split(" ").map { it.toLong() }
+        val refill = start.toDouble()
         File("\$dir/kotlin/\$name.timeline-\$index").writeText(changes(refill, duration).joinToString("") { it + "\n" })
         File("\$dir/kotlin/\$name.timeline-w\$index").writeText(window(refill, duration, from, through).joinToString("") { it + "\n" })
         File("\$dir/kotlin/\$name.timeline-n\$index").writeText(next(refill, duration, from)?.let { it + "\n" } ?: "")
@@ -151,9 +165,29 @@ KOTLIN
 cat >"$work/kt-src/Easing.kt" <<'KOTLIN'
 package androidx.compose.animation.core
 
-// A stand-in for Compose's Easing (a fun interface since Compose 1.0), so --compose compiles here.
+// Stand-ins for Compose's Easing (a fun interface since Compose 1.0) and CubicBezierEasing, so
+// --compose compiles and runs here. This CubicBezierEasing solves x(s) = fraction by bisection
+// in Double on the Float control values; Compose's own solver may differ in the last Float bits.
 interface Easing {
     fun transform(fraction: Float): Float
+}
+
+class CubicBezierEasing(private val a: Float, private val b: Float, private val c: Float, private val d: Float) : Easing {
+    private fun bezier(p1: Float, p2: Float, s: Double): Double {
+        val r = 1 - s
+        return 3 * r * r * s * p1 + 3 * r * s * s * p2 + s * s * s
+    }
+
+    override fun transform(fraction: Float): Float {
+        if (fraction <= 0f || fraction >= 1f) return fraction
+        var low = 0.0
+        var high = 1.0
+        repeat(60) {
+            val middle = (low + high) / 2
+            if (bezier(a, c, middle) < fraction) low = middle else high = middle
+        }
+        return bezier(b, d, (low + high) / 2).toFloat()
+    }
 }
 KOTLIN
 
@@ -175,6 +209,11 @@ function readBits(path: string): number[] {
 function bits(x: number): string {
   buffer[0] = x;
   return words[0].toString(16).padStart(16, '0');
+}
+// The level-reached moment, the refill for a level at mid-period (its bits) with the percentage
+// shown there, and the epoch milliseconds of the timeline from that refill, on one line.
+function reachLine(reached: number | null, refill: number, percentage: number, changes: number[]): string {
+  return \`\${reached} \${bits(refill)} \${percentage} \${changes.join(',')}\`;
 }
 function check(name: string, level: (t: number) => number, inverse: (l: number) => number,
   changes: (refill: number, duration: number) => string[],
@@ -212,19 +251,82 @@ node "$work/ts-src/out/harness.js" "$work"
 
 node scripts/languages/compare.mjs "$work" "${names[@]}"
 
-# The level-reached and refill-for-level moments (no CLI command prints them): the Kotlin and
-# TypeScript ports must agree to the millisecond, and each date must be where the level is reached.
+# The Swift side of what no CLI command prints: the generated Swift files (whose schedule is
+# DepletionScheduleKernel, the code DepletionSchedule runs) with a small harness, compiled by
+# swiftc. Durations are whole days or exact fractions of one here, so days * 86 400 (Swift) and
+# milliseconds / 1000 (Kotlin, TypeScript) are the same double.
+cat >"$work/swift-src/main.swift" <<SWIFT
+import Foundation
+
+func bits(_ x: Double) -> String {
+  let text = String(x.bitPattern, radix: 16)
+  return String(repeating: "0", count: 16 - text.count) + text
+}
+
+/// A date's epoch milliseconds as \`curvekit timeline\` prints it: the least double u whose
+/// Date(timeIntervalSince1970: u) is not earlier, its shortest decimal rounded up to the millisecond.
+func millis(_ date: Date) -> String {
+  var unix = date.timeIntervalSince1970
+  var remaining = 4
+  while remaining > 0 && Date(timeIntervalSince1970: unix) < date {
+    unix = unix.nextUp
+    remaining -= 1
+  }
+  let parts = unix.description.split(separator: ".", omittingEmptySubsequences: false)
+  var total = Int(parts[0]) ?? -1
+  let fraction = parts.count > 1 ? Array(parts[1]) : []
+  for index in 0..<3 { total = total * 10 + (index < fraction.count ? Int(String(fraction[index])) ?? 0 : 0) }
+  let rest = fraction.count > 3 && fraction[3...].contains { \$0 != "0" }
+  return String(total + (rest ? 1 : 0))
+}
+
+func check(
+  _ directory: String, _ name: String, reached: (Date, Double, Double) -> Date?, refill: (Double, Double, Date) -> Date,
+  percentage: (Date, Double, Date) -> Int, changes: (Date, Double, Date, Date?) -> [(date: Date, percentage: Int)]
+) {
+  let levels: [Double] = [1.0, 0.999, 0.9, 0.5, 0.25, 0.1, 0.001, 0.0, 1.5, -0.5]
+  let text = (try? String(contentsOfFile: directory + "/schedules.txt", encoding: .utf8)) ?? ""
+  for (index, line) in text.split(separator: "\n").enumerated() {
+    let fields = line.split(separator: " ").map { Int64(\$0) ?? 0 }
+    let start = Date(timeIntervalSince1970: Double(fields[0]) / 1000)
+    let days = Double(fields[1]) / 86_400_000
+    let middle = Date(timeIntervalSince1970: Double(fields[0] + fields[1] / 2) / 1000)
+    var out = ""
+    for level in levels {
+      let moved = refill(days, level, middle)
+      // The timeline from the refill as an app stores it, in epoch milliseconds (a Date held in
+      // memory may differ from it by one ulp, which moves a change by ~0.1 µs).
+      let stored = Date(timeIntervalSince1970: moved.timeIntervalSince1970 * 1000 / 1000)
+      let timeline = changes(stored, days, middle, nil).map { millis(\$0.date) }.joined(separator: ",")
+      out += "\(reached(start, days, level).map(millis) ?? "null") \(bits(moved.timeIntervalSince1970 * 1000)) "
+        + "\(percentage(start, days, middle)) \(timeline)\n"
+    }
+    FileManager.default.createFile(atPath: "\(directory)/swift/\(name).reaches-\(index)", contents: Data(out.utf8))
+  }
+}
+
+let directory = CommandLine.arguments[1]
+$(printf '%s' "$swift_calls" | sed 's/^check(/check(directory, /')
+SWIFT
+echo "swiftc: the generated Swift of ${#names[@]} curves and a harness (-swift-version 6)"
+swiftc -swift-version 6 -o "$work/swift-harness" "$work"/swift-src/*.swift
+"$work/swift-harness" "$work"
+
+# The level-reached moments, the refill for a level (setCurrentFill) and the timeline from it,
+# which no CLI command prints: each port against the generated Swift, line for line.
 reach_status=0
-for name in "${names[@]}"; do
-  for file in "$work"/kotlin/"$name".reaches-*; do
-    if ! cmp -s "$file" "$work/typescript/$(basename "$file")"; then
-      echo "error: $(basename "$file"): Kotlin and TypeScript differ" >&2
-      diff "$file" "$work/typescript/$(basename "$file")" | head -5 >&2
-      reach_status=1
-    fi
+for language in kotlin typescript; do
+  for name in "${names[@]}"; do
+    for file in "$work/swift/$name".reaches-*; do
+      if ! cmp -s "$file" "$work/$language/$(basename "$file")"; then
+        echo "error: $language $(basename "$file"): differs from Swift (< Swift, > $language)" >&2
+        diff "$file" "$work/$language/$(basename "$file")" | cut -c1-200 | head -5 >&2
+        reach_status=1
+      fi
+    done
   done
 done
-[ $reach_status -eq 0 ] && echo "ok   level-reached and refill moments: Kotlin and TypeScript agree (${#names[@]} curves)"
+[ $reach_status -eq 0 ] && echo "ok   level-reached moments, refills and the timelines from them: Kotlin and TypeScript equal Swift (${#names[@]} curves, ${#schedules[@]} schedules, 10 levels)"
 [ $reach_status -eq 0 ] || exit 1
 
 # The examples: a tiny Kotlin (Android) and TypeScript (web) consumer of the weekly habit curve,
@@ -256,6 +358,17 @@ for example in android:HabitAndroid web:HabitWeb; do
     echo "ok   examples/$folder prints its expected output"
   else
     echo "error: examples/$folder printed something else (above)" >&2
+    example_status=1
+  fi
+done
+# The widget timeline of each example's second part is the Swift widget example's, to the
+# millisecond: the entries, the reload date and the level-one-half date.
+swift_timeline() { grep -E '^  [0-9-]+T[0-9:.]+Z +[0-9]+ %$|^  …$|^(reload after|level 0.5 reached at): ' "$1"; }
+for folder in HabitAndroid HabitWeb; do
+  if diff -u <(swift_timeline examples/HabitTracker/expected-output.txt) <(swift_timeline "examples/$folder/expected-output.txt"); then
+    echo "ok   examples/$folder's widget timeline is examples/HabitTracker's, to the millisecond"
+  else
+    echo "error: examples/$folder's widget timeline differs from the Swift example's (above)" >&2
     example_status=1
   fi
 done

@@ -1,4 +1,5 @@
 import CurveCore
+import CurveEasing
 import CurvePipeline
 import CurveSpec
 
@@ -7,7 +8,8 @@ import CurveSpec
 /// The file holds an `object` named by the type name with the coefficients, `level`,
 /// `normalizedElapsed` and `widgetPercentage`; with the schedule, `currentLevel` and
 /// `percentageChanges` on epoch milliseconds (and a nested `PercentageChange`); with
-/// `composeEasing`, an `androidx.compose.animation.core.Easing`. The kernels are CurveKit's,
+/// `composeEasing`, an `androidx.compose.animation.core.Easing` (`curvekit export --format
+/// compose`'s `CubicBezierEasing`). The kernels are CurveKit's,
 /// ported operation for operation (``KotlinKernels``), so every result is the Swift
 /// library's bit for bit. It needs only the Kotlin standard library (`kotlin.math`) and
 /// compiles with Kotlin 1.3 to 2.x on the JVM and Android. Deterministic: no timestamp, no path.
@@ -31,7 +33,7 @@ public enum KotlinCodeGenerator {
     out += levelMembers(parts)
     if options.withSchedule { out += scheduleMembers(parts) }
     if !parts.progressTables.isEmpty { out += progressMembers(parts.progressTables) }
-    if options.composeEasing { out += composeMembers }
+    if options.composeEasing { out += composeMembers(curve) }
     out += constants
     out += "\n" + KotlinKernels.common + "\n"
     switch parts.inverse {
@@ -140,7 +142,7 @@ public enum KotlinCodeGenerator {
          * [durationMillis]: the article's `currentLevel(at:)`, CurveKit's `DepletionSchedule`
          * bit for bit (dates before the refill give f(0), after the period f(1)).
          */
-        fun currentLevel(refillEpochMillis: Long, durationMillis: Long, nowEpochMillis: Long): Double {
+        fun currentLevel(refillEpochMillis: Double, durationMillis: Long, nowEpochMillis: Long): Double {
             val refill = referenceSeconds(refillEpochMillis)
             return level(normalizedElapsed(referenceSeconds(nowEpochMillis), refill, durationMillis.toDouble() / 1000.0))
         }
@@ -149,24 +151,27 @@ public enum KotlinCodeGenerator {
          * The percentage the widget shows at [nowEpochMillis] (0 to 100): CurveKit's
          * `DepletionSchedule.widgetPercentage(at:)`, from [currentLevel].
          */
-        fun currentWidgetPercentage(refillEpochMillis: Long, durationMillis: Long, nowEpochMillis: Long): Int =
+        fun currentWidgetPercentage(refillEpochMillis: Double, durationMillis: Long, nowEpochMillis: Long): Int =
             widgetPercentage(currentLevel(refillEpochMillis, durationMillis, nowEpochMillis))
 
         /**
          * The refill moment at which a fill lasting [durationMillis] shows [level] at
          * [nowEpochMillis]: the article's `setCurrentFill`, CurveKit's
          * `DepletionSchedule.refillDate(forLevel:at:)` through this file's inverse, as epoch
-         * milliseconds rounded like `curvekit timeline`. Levels outside [0, 1] are clamped.
+         * milliseconds with their fraction (the Swift `Date`'s `timeIntervalSince1970 * 1000`, not
+         * rounded; within one ulp, ≈ 0.1 µs, of the `Date`): a timeline from it is Swift's from that
+         * stored value. Store and pass it back as it is (every refill parameter is a `Double`; a whole-millisecond
+         * `Long` converts exactly with `toDouble()`). Levels outside [0, 1] are clamped.
          */
-        fun refillEpochMillis(level: Double, nowEpochMillis: Long, durationMillis: Long = DEFAULT_DURATION_MILLIS): Long =
-            epochMillis(refillDate(level, referenceSeconds(nowEpochMillis), durationMillis.toDouble() / 1000.0))
+        fun refillEpochMillis(level: Double, nowEpochMillis: Long, durationMillis: Long = DEFAULT_DURATION_MILLIS): Double =
+            unixMillis(refillDate(level, referenceSeconds(nowEpochMillis), durationMillis.toDouble() / 1000.0))
 
         /**
          * The first change of the widget's percentage after [afterEpochMillis], or null when it
          * no longer changes in the period: CurveKit's `DepletionSchedule.nextPercentageChange(after:)`,
          * the first entry of `curvekit timeline --from`.
          */
-        fun nextPercentageChange(refillEpochMillis: Long, durationMillis: Long, afterEpochMillis: Long): PercentageChange? {
+        fun nextPercentageChange(refillEpochMillis: Double, durationMillis: Long, afterEpochMillis: Long): PercentageChange? {
             val refill = referenceSeconds(refillEpochMillis)
             val next = nextChange(referenceSeconds(afterEpochMillis), refill, durationMillis.toDouble() / 1000.0)
                 ?: return null
@@ -178,7 +183,7 @@ public enum KotlinCodeGenerator {
          * when it does not within the period: CurveKit's `DepletionSchedule.date(whenLevelReaches:)`
          * as epoch milliseconds rounded like `curvekit timeline`.
          */
-        fun epochMillisWhenLevelReaches(level: Double, refillEpochMillis: Long, durationMillis: Long): Long? {
+        fun epochMillisWhenLevelReaches(level: Double, refillEpochMillis: Double, durationMillis: Long): Long? {
             val refill = referenceSeconds(refillEpochMillis)
             val date = dateWhenLevelReaches(level, refill, durationMillis.toDouble() / 1000.0) ?: return null
             return epochMillis(date)
@@ -193,7 +198,7 @@ public enum KotlinCodeGenerator {
          * full depletion has 100.
          */
         fun percentageChanges(
-            refillEpochMillis: Long, durationMillis: Long = DEFAULT_DURATION_MILLIS, fromEpochMillis: Long? = null,
+            refillEpochMillis: Double, durationMillis: Long = DEFAULT_DURATION_MILLIS, fromEpochMillis: Long? = null,
             throughEpochMillis: Long? = null
         ): List<PercentageChange> {
             val refill = referenceSeconds(refillEpochMillis)
@@ -247,7 +252,7 @@ public enum KotlinCodeGenerator {
            * @throws IllegalArgumentException when [maxErrorPercentagePoints] is below every embedded limit.
            */
           fun progressSegments(
-              refillEpochMillis: Long, durationMillis: Long, maxErrorPercentagePoints: Double
+              refillEpochMillis: Double, durationMillis: Long, maxErrorPercentagePoints: Double
           ): List<ProgressSegment> {
               var chosen = -1
               for (index in PROGRESS_SEGMENT_TABLES.indices) {
@@ -271,18 +276,40 @@ public enum KotlinCodeGenerator {
       """
   }
 
-  /// The Compose adapter (`--compose`): progress 1 − level, as the CSS export maps it.
-  static let composeMembers = """
+  /// The Compose easing (`--compose`): progress 1 − level as a Compose `CubicBezierEasing`,
+  /// the very expression `curvekit export --format compose` prints (CurveEasing's
+  /// ``EasingExport/composeExpression(_:)`` of ``EasingExport/pastedEasing(precision:)``), so the
+  /// two agree to the digit. A curve no cubic Bézier reproduces (degree above 3) gets an adapter
+  /// that evaluates the curve itself.
+  static func composeMembers(_ curve: FittedCurve) -> String {
+    let compose = "androidx.compose.animation.core"
+    guard let export = try? EasingExport(level: curve.polynomial), let rounded = try? export.pastedEasing() else {
+      return """
 
-        /**
-         * The curve as a Compose easing: progress = 1 − level(fraction), from 0 to 1 as the level
-         * drains (the mapping of `curvekit export --format css`). Needs androidx.compose.animation.
-         */
-        val easing: androidx.compose.animation.core.Easing = object : androidx.compose.animation.core.Easing {
-            override fun transform(fraction: Float): Float = (1.0 - level(fraction.toDouble())).toFloat()
-        }
+            /**
+             * The curve as a Compose easing: progress = 1 − level(fraction), from 0 to 1 as the level
+             * drains. No cubic Bézier reproduces a curve of degree \(curve.polynomial.degree), so this
+             * evaluates the curve itself. Needs androidx.compose.animation.
+             */
+            val easing: \(compose).Easing = object : \(compose).Easing {
+                override fun transform(fraction: Float): Float = (1.0 - level(fraction.toDouble())).toFloat()
+            }
 
-    """
+        """
+    }
+    let rescaled = export.rescaling == nil ? "" : " (of the curve rescaled to go from 1 to 0)"
+    return """
+
+          /**
+           * The curve as a Compose easing: progress = 1 − level, from 0 to 1 as the level drains,
+           * exactly the one-liner `curvekit export --format compose` prints\(rescaled): rounded to
+           * \(rounded.precision) decimals, at most \(rounded.maxDeviation) (level units) from the curve.
+           * Needs androidx.compose.animation.
+           */
+          val easing: \(compose).Easing = \(compose).\(EasingExport.composeExpression(rounded))
+
+      """
+  }
 
   /// The kernels' powers of two, as decimal literals that read back exactly.
   static var constants: String {

@@ -268,10 +268,12 @@ public enum TypeScriptCodeGenerator {
            * The refill moment at which a fill lasting `durationMillis` shows `level` at
            * `nowEpochMillis`: the article's `setCurrentFill`, CurveKit's
            * `DepletionSchedule.refillDate(forLevel:at:)` through this module's inverse, as epoch
-           * milliseconds rounded like `curvekit timeline`. Levels outside [0, 1] are clamped.
+           * milliseconds with their fraction (the Swift `Date`'s `timeIntervalSince1970 * 1000`, not
+           * rounded; within one ulp, ≈ 0.1 µs, of the `Date`): a timeline from it is Swift's from that
+           * stored value. Store and pass it back as it is. Levels outside [0, 1] are clamped.
            */
           refillEpochMillis(level: number, nowEpochMillis: number, durationMillis: number = \(parts.durationMillis)): number {
-            return epochMillis(refillDate(level, referenceSeconds(nowEpochMillis), durationMillis / 1000.0, inverseAt));
+            return unixMillis(refillDate(level, referenceSeconds(nowEpochMillis), durationMillis / 1000.0, inverseAt));
           },
 
           /**

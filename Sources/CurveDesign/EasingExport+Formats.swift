@@ -69,33 +69,6 @@ extension EasingExport {
 }
 
 extension EasingExport {
-  /// The largest level deviation, in level units (0.001 = 0.1 percentage points), that a
-  /// rounded easing may have when CurveKit chooses the decimals itself: the bound
-  /// `--format css-linear` certifies by default, so every pasted easing is held to one rule.
-  public static let defaultMaximumError = 0.001
-
-  /// The easing rounded for pasting: to `precision` decimals when given, else to the fewest
-  /// decimals (1…12) whose rounded easing stays within ``defaultMaximumError`` of the curve
-  /// (``RoundedEasing/maxDeviation``, measured as `--precision` measures it, on the decimal
-  /// values; a `Float` literal moves each by less than 6e-8). Compose's one-liner and any
-  /// generator that writes a rounded Bézier take it from here.
-  /// - Throws: ``DesignError/precisionOutOfRange(_:)`` for a `precision` outside
-  ///   ``RoundedEasing/precisionRange``.
-  public func pastedEasing(precision: Int? = nil) throws(DesignError) -> RoundedEasing {
-    if let precision { return try RoundedEasing(easing, level: polynomial, precision: precision) }
-    var rounded = try RoundedEasing(easing, level: polynomial, precision: RoundedEasing.precisionRange.lowerBound)
-    while rounded.maxDeviation > Self.defaultMaximumError, rounded.precision < RoundedEasing.precisionRange.upperBound {
-      rounded = try RoundedEasing(easing, level: polynomial, precision: rounded.precision + 1)
-    }
-    return rounded
-  }
-
-  /// Jetpack Compose's easing for `rounded`: `CubicBezierEasing(0.33f, 0f, 0.67f, 1f)`, the
-  /// rounded control values (x1, y1, x2, y2) as Kotlin `Float` literals.
-  public static func composeExpression(_ rounded: RoundedEasing) -> String {
-    "CubicBezierEasing(\(rounded.texts.map { $0 + "f" }.joined(separator: ", ")))"
-  }
-
   /// `--format compose`: a comment naming the curve, the decimals and the rounded easing's
   /// largest deviation from the curve (the CSS comment's sentence), then
   /// `val <name>Easing = CubicBezierEasing(…f, …f, …f, …f)` (androidx.compose.animation.core).

@@ -1,6 +1,7 @@
 import CurveCore
 
-/// Why a CSS easing could not be read, or a curve could not become one.
+/// Why a CSS easing could not be read, or a curve could not become one (exactly, rounded, as
+/// `linear()` stops or as keyframes).
 ///
 /// Every case names the offending input, so the command-line tool can print the
 /// ``description`` as its single `error:` line; echoed text has its control characters
@@ -14,6 +15,15 @@ public enum EasingError: Error, Sendable, Hashable, CustomStringConvertible {
   case notExportable(degree: Int)
   /// An easing must start at level 1 and end at level 0 exactly.
   case endpointNotExact(what: String, value: Double, expected: Double)
+  /// A rounded easing was asked for with a number of decimals outside
+  /// ``RoundedEasing/precisionRange``.
+  case precisionOutOfRange(Int)
+  /// A `linear()` bound (in progress units) below what printing the values costs, or one that
+  /// would need more than 10 000 stops.
+  case linearBoundTooTight(Double)
+  /// A curve whose progress cannot be split into keyframes with handles in [0, 1]: it is not
+  /// strictly monotone on [0, 1] (a piece would not move).
+  case keyframesUnavailable(reason: String)
 
   /// One line naming the offending input.
   public var description: String {
@@ -28,6 +38,14 @@ public enum EasingError: Error, Sendable, Hashable, CustomStringConvertible {
     case .endpointNotExact(let what, let value, let expected):
       return "\(what) = \(value), but an exported depletion curve needs exactly \(expected) there "
         + "(within \(CubicBezierEasing.endpointTolerance))"
+    case .precisionOutOfRange(let precision):
+      return "a precision of \(precision) decimals is outside \(RoundedEasing.precisionRange.lowerBound)…"
+        + "\(RoundedEasing.precisionRange.upperBound)"
+    case .linearBoundTooTight(let bound):
+      return "a linear() easing within \(bound * 100) percentage points needs more stops or digits than it can have; "
+        + "allow at least 0.001 percentage points"
+    case .keyframesUnavailable(let reason):
+      return "no keyframes with handles in [0, 1]: \(reason)"
     }
   }
 }

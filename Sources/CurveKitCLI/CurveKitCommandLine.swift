@@ -128,7 +128,7 @@ package enum CurveKitCommandLine {
     switch error {
     case .codegen(.noTypeName): return "; or pass --type-name N"
     case .codegen(.inverseUnavailable), .codegen(.tableUnavailable): return " (--inverse METHOD)"
-    case .design(.precisionOutOfRange): return " (--precision N)"
+    case .easing(.precisionOutOfRange): return " (--precision N)"
     default: return ""
     }
   }

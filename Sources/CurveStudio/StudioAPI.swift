@@ -239,18 +239,18 @@ package enum StudioAPI {
     JSONValue, Failure
   > {
     if let precision, !RoundedEasing.precisionRange.contains(precision) {
-      return .failure(Failure(status: 400, message: DesignError.precisionOutOfRange(precision).description))
+      return .failure(Failure(status: 400, message: EasingError.precisionOutOfRange(precision).description))
     }
     return resolve(spec).flatMap { curve in
       var diagnostics = curve.diagnostics(for: .export)
       guard !diagnostics.refuses else { return .failure(.refused(diagnostics)) }
       let export: EasingExport
-      do throws(DesignError) {
+      do throws(EasingError) {
         export = try EasingExport(curve)
       } catch {
         return .failure(Failure(status: 422, message: error.description))
       }
-      diagnostics += export.notes
+      diagnostics += export.notes(for: curve)
       let name = curve.name ?? "Depletion"
       let easing = export.easing
       // `curvekit export --precision N`: the rounded easing and its deviation, next to the exact one.

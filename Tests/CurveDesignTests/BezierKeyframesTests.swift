@@ -1,5 +1,6 @@
 import CurveCore
 import CurveDesign
+import CurveEasing
 import Testing
 
 /// Keyframes (issue 21, item 4): the progress of a cubic split exactly into Bézier pieces whose
@@ -67,6 +68,6 @@ struct BezierKeyframesTests {
   @Test("a degree above 3 is refused with a named reason")
   func refusals() throws {
     let quintic = try Polynomial(coefficients: [1, 0, 0, 0, -2, 1])
-    #expect(throws: DesignError.invalidEasing(.notExportable(degree: 5))) { try BezierKeyframes(progressOf: quintic) }
+    #expect(throws: EasingError.notExportable(degree: 5)) { try BezierKeyframes(progressOf: quintic) }
   }
 }

@@ -1,5 +1,6 @@
 import CurveCore
 import CurveDesign
+import CurveEasing
 import Testing
 
 /// `export --bezier fit` (issue 21, item 4): the best free cubic-bezier for curves no Bézier

@@ -1,5 +1,6 @@
 import CurveCore
 import CurveDesign
+import CurveEasing
 import CurveKitTestSupport
 import Foundation
 import Testing
@@ -79,7 +80,7 @@ struct LinearEasingTests {
 
   @Test("a bound tighter than the printed rounding is refused, naming it")
   func tooTight() {
-    #expect(throws: DesignError.self) {
+    #expect(throws: EasingError.linearBoundTooTight(1e-7)) {
       try LinearEasing(progressOf: ArticleCurve.current.cubic.polynomial, maximumError: 1e-7)
     }
   }

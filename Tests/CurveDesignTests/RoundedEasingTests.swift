@@ -115,8 +115,8 @@ struct RoundedEasingTests {
     let overshoot = try CubicBezierEasing(x1: 0.125, y1: -0.123456, x2: 0.5, y2: 1.3333333333333333)
     #expect(try RoundedEasing(overshoot, level: line, precision: 4).texts == ["0.125", "-0.1235", "0.5", "1.3333"])
     #expect(try RoundedEasing(overshoot, level: line, precision: 1).texts == ["0.1", "-0.1", "0.5", "1.3"])
-    #expect(throws: DesignError.precisionOutOfRange(0)) { try RoundedEasing(easing, level: line, precision: 0) }
-    #expect(throws: DesignError.precisionOutOfRange(13)) { try RoundedEasing(easing, level: line, precision: 13) }
+    #expect(throws: EasingError.precisionOutOfRange(0)) { try RoundedEasing(easing, level: line, precision: 0) }
+    #expect(throws: EasingError.precisionOutOfRange(13)) { try RoundedEasing(easing, level: line, precision: 13) }
   }
 
   @Test("a curve the rounding reproduces exactly has no deviation")

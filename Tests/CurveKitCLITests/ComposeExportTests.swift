@@ -77,6 +77,39 @@ struct ComposeExportTests {
     #expect(values == (try rounded(spec, precision: 5)).values)
   }
 
+  /// The `CubicBezierEasing(…)` expression on the line of `text` that declares an easing.
+  func composeExpression(in text: String) throws -> String {
+    let line = try #require(
+      text.split(separator: "\n").first { $0.contains("Easing = ") && $0.contains("CubicBezierEasing(") })
+    let start = try #require(line.range(of: "CubicBezierEasing("))
+    return String(line[start.lowerBound...])
+  }
+
+  /// Issue 29, item 7: the generated Kotlin's `--compose` easing is the one-liner `export
+  /// --format compose` prints, to the byte, because both call CurveEasing's one function.
+  /// The curves need 3 to 5 decimals (the rounding is what is compared), and one is rescaled
+  /// under the endpoint override.
+  @Test("generate --language kotlin --compose carries export --format compose's expression, byte for byte")
+  func generatedKotlinAgrees() throws {
+    let sources: [[String]] =
+      ["depletion", "linear", "steep-end", "steep-start", "water-day", "weekly-habit"].map {
+        [Self.examples + $0 + ".curve.json"]
+      } + [["--coefficients", "-0.5,0,-0.3,0.9", "--allow-non-depletion"]]
+    var precisions: Set<Int> = []
+    for source in sources {
+      let export = runCurveKit(["export"] + source + ["--format", "compose"])
+      #expect(export.status == 0, "\(source): \(export.errors)")
+      let generated = runCurveKit(
+        ["generate"] + source + ["--language", "kotlin", "--compose", "--type-name", "Curve"])
+      #expect(generated.status == 0, "\(source): \(generated.errors)")
+      let expected = try composeExpression(in: export.output)
+      #expect(try composeExpression(in: generated.output) == expected, "\(source)")
+      let decimals = try #require(export.outputLines.first { $0.hasPrefix("// rounded to ") })
+      precisions.insert(try #require(Int(decimals.dropFirst("// rounded to ".count).prefix { $0.isNumber })))
+    }
+    #expect(precisions.count > 1, "the curves exercise more than one rounding: \(precisions)")
+  }
+
   @Test("a curve no cubic-bezier can express is refused (exit 2), as for the CSS")
   func refused() {
     let result = runCurveKit(["export", "--coefficients", "1,0,0,0,-1,1", "--format", "compose"])

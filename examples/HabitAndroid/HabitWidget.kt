@@ -9,7 +9,10 @@
 // (refillEpochMillis, the article's setCurrentFill), the widget timeline from now, the reload
 // date and the moment the level reaches one half, with the Swift example's numbers.
 // Every date is fixed, so the output is the same on every machine (and equal to
-// examples/HabitWeb's, line for line).
+// examples/HabitWeb's, line for line, but the easing line: Compose's CubicBezierEasing here,
+// the CSS easing there). Refill moments are epoch milliseconds as Doubles: refillEpochMillis keeps
+// the fraction of the Swift Date (its timeIntervalSince1970 * 1000), so every date below is the
+// Swift example's to the millisecond.
 import com.example.habit.DepletionCurve
 import com.example.habit.WeeklyHabit
 import java.time.Instant
@@ -29,13 +32,14 @@ fun percent(fraction: Double): String {
 }
 
 fun main() {
-    val refill = 1767600000000L // 2026-01-05T08:00:00Z
+    val start = 1767600000000L // 2026-01-05T08:00:00Z
+    val refill = start.toDouble()
     val day = 86400000L
     val duration = WeeklyHabit.DEFAULT_DURATION_MILLIS
-    println("WeeklyHabit: refilled ${stamp(refill)}, lasts ${duration / day} days")
+    println("WeeklyHabit: refilled ${stamp(start)}, lasts ${duration / day} days")
     println("day  level          widget")
     for (index in 0..7) {
-        val level = WeeklyHabit.currentLevel(refill, duration, refill + index * day)
+        val level = WeeklyHabit.currentLevel(refill, duration, start + index * day)
         println("$index    ${percent(level).padEnd(15)}${WeeklyHabit.widgetPercentage(level)} %")
     }
     val changes = WeeklyHabit.percentageChanges(refill, duration)
@@ -45,20 +49,22 @@ fun main() {
     }
     val half = WeeklyHabit.normalizedElapsed(0.5)
     println("level 50 % at t = ${percent(half)} of the week")
-    println("easing at 0.5 (Compose): ${percent(WeeklyHabit.easing.transform(0.5f).toDouble())}")
+    // WeeklyHabit.easing is `curvekit export --format compose`'s CubicBezierEasing, to the digit.
+    println("easing at 0.5 (Compose CubicBezierEasing): ${percent(WeeklyHabit.easing.transform(0.5f).toDouble())}")
 
     habitFlow()
 }
 
 // examples/HabitTracker's flow: day 3 at noon the user drags the slider to 60 %.
 fun habitFlow() {
-    val refill = 1767600000000L // 2026-01-05T08:00:00Z
+    val start = 1767600000000L // 2026-01-05T08:00:00Z
+    val refill = start.toDouble()
     val duration = DepletionCurve.DEFAULT_DURATION_MILLIS
-    val now = refill + 302400000L // 3.5 days later: 2026-01-08T20:00:00Z
+    val now = start + 302400000L // 3.5 days later: 2026-01-08T20:00:00Z
     println()
     println("DepletionCurve (examples/HabitTracker): at ${stamp(now)} the level is ${percent(DepletionCurve.currentLevel(refill, duration, now))}")
     val moved = DepletionCurve.refillEpochMillis(0.6, now, duration)
-    println("refillEpochMillis(0.6) (setCurrentFill): the refill moves to ${stamp(moved)}")
+    println("refillEpochMillis(0.6) (setCurrentFill): the refill moves to ${stamp(moved.toLong())}")
     println("level now: ${percent(DepletionCurve.currentLevel(moved, duration, now))}, widget ${DepletionCurve.currentWidgetPercentage(moved, duration, now)} %")
     val changes = DepletionCurve.percentageChanges(moved, duration, now)
     val entries = listOf(DepletionCurve.PercentageChange(now, DepletionCurve.currentWidgetPercentage(moved, duration, now))) + changes

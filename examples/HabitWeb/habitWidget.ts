@@ -9,7 +9,9 @@
 // (refillEpochMillis, the article's setCurrentFill), the widget timeline from now, the reload
 // date and the moment the level reaches one half, with the Swift example's numbers.
 // Every date is fixed, so the output is the same on every machine (and equal to
-// examples/HabitAndroid's, line for line).
+// examples/HabitAndroid's, line for line, but the easing line: the CSS easing here, Compose's
+// CubicBezierEasing there). refillEpochMillis keeps the fraction of the Swift Date (its
+// timeIntervalSince1970 * 1000), so every date below is the Swift example's to the millisecond.
 import { DepletionCurve } from './depletionCurve.js';
 import { WeeklyHabit } from './weeklyHabit.js';
 
@@ -25,11 +27,6 @@ function percent(fraction: number): string {
   const sign = micro < 0 ? '-' : '';
   const magnitude = Math.abs(micro);
   return `${sign}${Math.floor(magnitude / 1000000)}.${String(magnitude % 1000000).padStart(6, '0')} %`;
-}
-
-// The Compose easing's counterpart: progress 1 - level, computed in single precision as Kotlin's Float does.
-function easing(fraction: number): number {
-  return Math.fround(1.0 - WeeklyHabit.level(Math.fround(fraction)));
 }
 
 const refill = 1767600000000; // 2026-01-05T08:00:00Z
@@ -48,7 +45,8 @@ for (const change of [...changes.slice(0, 3), ...changes.slice(-3)]) {
   lines.push(`  ${stamp(change.epochMillis)}  ${change.percentage} %`);
 }
 lines.push(`level 50 % at t = ${percent(WeeklyHabit.normalizedElapsed(0.5))} of the week`);
-lines.push(`easing at 0.5 (Compose): ${percent(easing(0.5))}`);
+// The generated module carries the CSS easing `curvekit export` prints, for WAAPI and CSS-in-JS.
+lines.push(`easing (CSS): ${WeeklyHabit.cssEasing}`);
 
 // examples/HabitTracker's flow: day 3 at noon the user drags the slider to 60 %.
 const habitRefill = 1767600000000; // 2026-01-05T08:00:00Z

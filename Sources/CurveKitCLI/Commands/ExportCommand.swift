@@ -127,17 +127,17 @@ enum ExportCommand: CurveKitCommand {
       try CurveSourceOptions.ship(curve, as: .export, arguments: arguments, io: io)
       io.write(
         fittedBezier(
-          try attempt { () throws(DesignError) in try FreeBezierFit(progressOf: curve.polynomial) }, name: name,
+          try attempt { () throws(EasingError) in try FreeBezierFit(progressOf: curve.polynomial) }, name: name,
           json: format == .json))
       return .success
     case let other?: throw UsageError("--bezier: unknown value '\(other)' (expected one of: exact, fit)").commandError
     }
     // A curve no cubic-bezier can express is invalid input (exit 2), whatever the ship rule says.
-    let export = try attempt { () throws(DesignError) in try EasingExport(curve) }
+    let export = try attempt { () throws(EasingError) in try EasingExport(curve) }
     try CurveSourceOptions.ship(curve, as: .export, arguments: arguments, io: io)
     let easing = export.easing
-    let rounded = try attempt { () throws(DesignError) in
-      try precision.map { places throws(DesignError) in
+    let rounded = try attempt { () throws(EasingError) in
+      try precision.map { places throws(EasingError) in
         try RoundedEasing(easing, level: export.polynomial, precision: places)
       }
     }
@@ -154,7 +154,7 @@ enum ExportCommand: CurveKitCommand {
       guard points > 0, points.isFinite else {
         throw UsageError("--max-error: '\(points)' must be a positive number").commandError
       }
-      let linear = try attempt { () throws(DesignError) in
+      let linear = try attempt { () throws(EasingError) in
         try LinearEasing(progressOf: export.polynomial, maximumError: points / 100)
       }
       io.write(export.cssLinearSnippet(name: name, linear: linear))
@@ -164,18 +164,18 @@ enum ExportCommand: CurveKitCommand {
       io.write(
         JSONWriter.string(
           keyframesJSON(
-            try attempt { () throws(DesignError) in try BezierKeyframes(progressOf: export.polynomial) }, name: name))
+            try attempt { () throws(EasingError) in try BezierKeyframes(progressOf: export.polynomial) }, name: name))
           + "\n")
     case .compose:
       var easing: RoundedEasing
       if let rounded {
         easing = rounded
       } else {
-        easing = try attempt { () throws(DesignError) in try export.pastedEasing() }
+        easing = try attempt { () throws(EasingError) in try export.pastedEasing() }
       }
       io.write(export.composeSnippet(name: name, rounded: easing, period: period))
     }
-    for note in export.notes { io.writeError("\(note)\n") }
+    for note in export.notes(for: curve) { io.writeError("\(note)\n") }
     return .success
   }
 }

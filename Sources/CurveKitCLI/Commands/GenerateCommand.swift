@@ -1,6 +1,7 @@
 import CurveCodegen
 import CurveCore
 import CurveDesign
+import CurveEasing
 import CurvePipeline
 import CurveSpec
 
@@ -167,14 +168,14 @@ enum GenerateCommand: CurveKitCommand {
     options.cssEasing = EasingExport.typeScriptEasing(for: curve)
     guard let export = try? EasingExport(curve) else {
       // With --css-linear, the export's own reason is the error.
-      if linearLimit != nil { _ = try attempt { () throws(DesignError) in try EasingExport(curve) } }
+      if linearLimit != nil { _ = try attempt { () throws(EasingError) in try EasingExport(curve) } }
       return
     }
     if let points = linearLimit {
       guard points > 0, points.isFinite else {
         throw UsageError("--css-linear: '\(points)' must be a positive number").commandError
       }
-      options.cssLinearEasing = try attempt { () throws(DesignError) in
+      options.cssLinearEasing = try attempt { () throws(EasingError) in
         try LinearEasing(progressOf: export.polynomial, maximumError: points / 100).cssFunction
       }
     }

@@ -14,8 +14,13 @@
     // Seconds from 1970-01-01 to 2001-01-01, Foundation's reference date.
     private const val REFERENCE_DATE_UNIX_SECONDS = 978307200.0
 
-    private fun referenceSeconds(epochMillis: Long): Double =
-        epochMillis.toDouble() / 1000.0 - REFERENCE_DATE_UNIX_SECONDS
+    private fun referenceSeconds(epochMillis: Long): Double = referenceSeconds(epochMillis.toDouble())
+
+    private fun referenceSeconds(epochMillis: Double): Double = epochMillis / 1000.0 - REFERENCE_DATE_UNIX_SECONDS
+
+    // A date as epoch milliseconds, not rounded: Foundation's `timeIntervalSince1970 * 1000`, the
+    // one rule for a refill moment (a date the app stores and passes back, never a printed one).
+    private fun unixMillis(date: Double): Double = (date + REFERENCE_DATE_UNIX_SECONDS) * 1000.0
 
     private fun normalizedElapsed(date: Double, refill: Double, duration: Double): Double {
         val elapsed = swiftMax(0.0, date - refill)

@@ -18,6 +18,12 @@ function referenceSeconds(epochMillis: number): number {
   return epochMillis / 1000.0 - REFERENCE_DATE_UNIX_SECONDS;
 }
 
+// A date as epoch milliseconds, not rounded: Foundation's `timeIntervalSince1970 * 1000`, the
+// one rule for a refill moment (a date the app stores and passes back, never a printed one).
+function unixMillis(date: number): number {
+  return (date + REFERENCE_DATE_UNIX_SECONDS) * 1000.0;
+}
+
 function elapsedFraction(date: number, refill: number, duration: number): number {
   const elapsed = swiftMax(0.0, date - refill);
   return swiftMin(1.0, elapsed / duration);

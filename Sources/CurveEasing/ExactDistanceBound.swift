@@ -1,5 +1,4 @@
 import CurveCore
-import CurveEasing
 
 /// A rigorous bound on the largest progress distance between a Bézier easing and a polynomial
 /// progress g, computed in exact dyadic arithmetic (see ``FreeBezierFit``).

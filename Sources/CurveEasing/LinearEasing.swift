@@ -1,5 +1,4 @@
 import CurveCore
-import CurveSpec
 
 /// A CSS `linear()` easing of a curve's progress 1 − f(t), with a certified bound on how far
 /// it strays, after the printed rounding.
@@ -41,11 +40,11 @@ public struct LinearEasing: Sendable, Hashable {
   ///   - polynomial: the level f; the easing follows 1 − f.
   ///   - maximumError: the bound, in progress units (0.001 is 0.1 percentage points), ≥ 10⁻⁶.
   ///   - decimals: printed decimals of the output values (3…8); their rounding counts in the bound.
-  /// - Throws: ``DesignError/linearBoundTooTight(_:)`` when the bound is below what the
+  /// - Throws: ``EasingError/linearBoundTooTight(_:)`` when the bound is below what the
   ///   rounding alone costs, or the curve needs more than 10 000 stops.
   /// - Complexity: O(stops · log(grid) · degree²).
   public init(progressOf polynomial: Polynomial, maximumError: Double = 0.001, decimals: Int = 5)
-    throws(DesignError)
+    throws(EasingError)
   {
     let places = max(3, min(8, decimals))
     let rounding = 0.5 * Self.power10(-places)
@@ -151,7 +150,7 @@ public struct LinearEasing: Sendable, Hashable {
     return value
   }
 
-  static func power10(_ exponent: Int) -> Double {
+  package static func power10(_ exponent: Int) -> Double {
     var value = 1.0
     for _ in 0..<abs(exponent) { value *= 10 }
     return exponent < 0 ? 1 / value : value
@@ -162,37 +161,6 @@ public struct LinearEasing: Sendable, Hashable {
     let scale = power10(places)
     return (value * scale).rounded() / scale
   }
-
-  /// The CSS function, e.g. `linear(0, 0.01234 5%, …, 1)`: each stop's output progress, then
-  /// its input position as a percentage (left out at 0 % and 100 %).
-  public var cssFunction: String {
-    let parts = stops.enumerated().map { index, stop -> String in
-      let value = Self.text(stop.progress, places: decimals)
-      if index == 0 || index == stops.count - 1 { return value }
-      return value + " " + Self.text(stop.time * 100, places: 2) + "%"
-    }
-    return "linear(" + parts.joined(separator: ", ") + ")"
-  }
-
-  /// `value` with at most `places` decimals and no trailing zeros ("0.5", "12.34", "1").
-  static func text(_ value: Double, places: Int) -> String {
-    let text = CurveUnits.rounded(value, decimals: places, trimmed: true)
-    guard text.contains("e") else { return text }
-    // Tiny values print in exponent form; CSS reads plain decimals everywhere, so write them out.
-    var digits = "0."
-    var remaining = abs((value * power10(places)).rounded() / power10(places))
-    for _ in 0..<places {
-      remaining *= 10
-      let digit = Int(remaining.rounded(.down))
-      digits += String(digit)
-      remaining -= Double(digit)
-    }
-    while digits.hasSuffix("0") { digits.removeLast() }
-    return (value < 0 ? "-" : "") + digits
-  }
-
-  /// The certified error in percentage points, for people: "0.084".
-  public var certifiedPercentagePoints: String { Self.text(certifiedError * 100, places: 4) }
 }
 
 extension Polynomial {

@@ -1,6 +1,4 @@
 import CurveCore
-import CurveEasing
-import CurveSpec
 
 /// An easing's control values rounded to a few decimals, the form designers paste
 /// (`cubic-bezier(0.333, 0.258, 0.667, 0.731)`), with how far that rounded easing strays
@@ -35,21 +33,17 @@ public struct RoundedEasing: Sendable, Hashable {
 
   /// Rounds `exact` to `precision` decimals and measures the rounded easing against the
   /// depletion curve `level` (the f that `exact` is the progress 1 − f of).
-  /// - Throws: ``DesignError/precisionOutOfRange(_:)`` outside ``precisionRange``;
-  ///   ``DesignError/invalidEasing(_:)`` if the rounded values were not an easing (rounding
+  /// - Throws: ``EasingError/precisionOutOfRange(_:)`` outside ``precisionRange``;
+  ///   the easing's own error if the rounded values were not an easing (rounding
   ///   keeps x1 and x2 in [0, 1], since 0 and 1 are exact at every precision, so this does not
   ///   happen for an easing from ``CubicBezierEasing/init(progressOf:)``).
   /// - Complexity: O(``gridIntervals``) Bézier evaluations, plus 60 per refined maximum.
-  public init(_ exact: CubicBezierEasing, level: Polynomial, precision: Int) throws(DesignError) {
+  public init(_ exact: CubicBezierEasing, level: Polynomial, precision: Int) throws(EasingError) {
     guard Self.precisionRange.contains(precision) else { throw .precisionOutOfRange(precision) }
     let values = [exact.x1, exact.y1, exact.x2, exact.y2]
     texts = values.map { Self.decimal($0, places: precision) }
     let rounded = zip(texts, values).map { text, value in Double(text) ?? value }
-    do {
-      easing = try CubicBezierEasing(x1: rounded[0], y1: rounded[1], x2: rounded[2], y2: rounded[3])
-    } catch {
-      throw .invalidEasing(error)
-    }
+    easing = try CubicBezierEasing(x1: rounded[0], y1: rounded[1], x2: rounded[2], y2: rounded[3])
     self.precision = precision
     let (deviation, s) = Self.largestDeviation(of: easing, from: level)
     maxDeviation = deviation
@@ -58,16 +52,6 @@ public struct RoundedEasing: Sendable, Hashable {
 
   /// `cubic-bezier(x1, y1, x2, y2)` with the rounded texts.
   public var cssFunction: String { "cubic-bezier(\(texts.joined(separator: ", ")))" }
-
-  /// One sentence for a comment or a report: "max deviation of the rounded easing from the
-  /// curve: X (level units) at t = T", with the time in `period`'s unit when it has one
-  /// ("(day 2.5)", "(hour 3.1)"), and how it was computed.
-  public func deviationSummary(period: CurveUnits? = nil) -> String {
-    let day = period.flatMap { units in units.duration.map { " (\(units.timeUnit.singular) \(worstTime * $0))" } } ?? ""
-    return "max deviation of the rounded easing from the curve: \(maxDeviation) (level units) at t = \(worstTime)"
-      + "\(day); the largest over \(Self.gridIntervals + 1) Bézier parameters, each maximum refined by "
-      + "golden-section search"
-  }
 
   /// `value` rounded to `places` decimals (half away from zero, on value·10^places), written
   /// without trailing zeros or a trailing point, and `0` rather than `-0`. A value too large

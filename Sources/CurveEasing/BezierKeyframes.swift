@@ -1,5 +1,4 @@
 import CurveCore
-import CurveEasing
 
 /// The progress curve g = 1 − f of a depletion cubic, split exactly into keyframes whose Bézier
 /// handles all lie in [0, 1], for targets that refuse handles outside it (UIKit's
@@ -34,12 +33,12 @@ public struct BezierKeyframes: Sendable, Hashable {
   public let keyframes: [Keyframe]
 
   /// The keyframes of the progress of `level`, a cubic with f(0) ≠ f(1) that is monotone on [0, 1].
-  /// - Throws: ``DesignError/invalidEasing(_:)`` for a degree above 3,
-  ///   ``DesignError/keyframesUnavailable(reason:)`` for a curve that is not strictly monotone.
+  /// - Throws: ``EasingError/notExportable(degree:)`` for a degree above 3,
+  ///   ``EasingError/keyframesUnavailable(reason:)`` for a curve that is not strictly monotone.
   /// - Complexity: O(k·60) cubic evaluations for k keyframes.
-  public init(progressOf level: Polynomial) throws(DesignError) {
+  public init(progressOf level: Polynomial) throws(EasingError) {
     guard level.degree <= 3, let cubic = try? Cubic(level) else {
-      throw .invalidEasing(.notExportable(degree: level.degree))
+      throw .notExportable(degree: level.degree)
     }
     // g = 1 − f, and g′.
     let (a, b, c, d) = (-cubic.a, -cubic.b, -cubic.c, 1 - cubic.d)

@@ -1,5 +1,4 @@
 import CurveCore
-import CurveEasing
 
 /// The best-fitting free cubic Bézier easing for the progress g = 1 − f of a curve of any
 /// degree (`curvekit export --bezier fit`): time handles free in [0, 1], for targets that want
@@ -26,10 +25,10 @@ public struct FreeBezierFit: Sendable, Hashable {
   public let measuredDistance: Double
 
   /// The fit for the progress of `level` (f(0) = 1 and f(1) = 0 within rounding, any degree ≤ 10).
-  /// - Throws: ``DesignError/invalidEasing(_:)`` when the fitted handles do not form an easing.
+  /// - Throws: ``EasingError`` when the fitted handles do not form an easing.
   /// - Complexity: about 2 000 evaluations of the objective, then the exact certificate
   ///   (milliseconds to a second for degree 10).
-  public init(progressOf level: Polynomial) throws(DesignError) {
+  public init(progressOf level: Polynomial) throws(EasingError) {
     let progress = level.coefficients.map { -$0 }
     var g = progress
     g[g.count - 1] += 1
@@ -46,11 +45,7 @@ public struct FreeBezierFit: Sendable, Hashable {
     var best = NelderMead.minimize(start) { Self.distance(Self.clamped($0), g: value) }
     best = NelderMead.minimize(best) { Self.distance(Self.clamped($0), g: value) }
     let handles = Self.clamped(best)
-    do {
-      easing = try CubicBezierEasing(x1: handles[0], y1: handles[1], x2: handles[2], y2: handles[3])
-    } catch {
-      throw .invalidEasing(error)
-    }
+    easing = try CubicBezierEasing(x1: handles[0], y1: handles[1], x2: handles[2], y2: handles[3])
     let bound = ExactDistanceBound(easing: easing, progress: g)
     certifiedDistance = bound.upper
     measuredDistance = bound.attained
