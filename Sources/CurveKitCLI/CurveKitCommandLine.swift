@@ -22,6 +22,10 @@ package enum CurveKitCommandLine {
   /// The tool's version, printed by `curvekit --version`.
   package static let version = "0.1.0"
 
+  /// The words the tool's messages name their ways out in: its flags, where the studio names
+  /// the spec's keys (``CurveRequest/Vocabulary/spec``); the findings are otherwise the same.
+  package static var vocabulary: CurveRequest.Vocabulary { CurveSourceOptions.commandLineVocabulary }
+
   /// Runs `curvekit` on the process's standard streams and returns the exit status.
   /// - Parameter arguments: the arguments without the program name.
   /// - Parameter commands: the subcommands this tool has (`curvekit` adds `design`).

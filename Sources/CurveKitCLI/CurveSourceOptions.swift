@@ -91,12 +91,7 @@ enum CurveSourceOptions {
     if let cssText { return [with(.cssEasing(cssText))] }
     if let dataPath { return [with(.dataFile(path: dataPath))] }
     if !pointTexts.isEmpty { return [with(.points(try points(pointTexts)))] }
-    // A spec file is fixed in the file: its advice names the spec's keys, as the studio's does.
-    return specPaths.map { path in
-      var request = with(.specFile(path: path))
-      request.vocabulary = .spec
-      return request
-    }
+    return specPaths.map { with(.specFile(path: $0)) }
   }
 
   /// The one request the arguments describe (see ``requests(_:specPaths:allowsSeveralSpecs:)``).
