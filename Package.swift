@@ -96,13 +96,16 @@ let package = Package(
       exclude: ["Assets/studio/tests"],
       resources: [
         .embedInCode("Assets/index.html"), .embedInCode("Assets/studio.css"),
-        .embedInCode("Assets/studio/app.mjs"), .embedInCode("Assets/studio/core.mjs"),
+        .embedInCode("Assets/studio/app.mjs"), .embedInCode("Assets/studio/bezier.mjs"),
+        .embedInCode("Assets/studio/core.mjs"),
         .embedInCode("Assets/studio/dialog.mjs"), .embedInCode("Assets/studio/documents.mjs"),
         .embedInCode("Assets/studio/dom.mjs"), .embedInCode("Assets/studio/export.mjs"),
         .embedInCode("Assets/studio/fitting.mjs"), .embedInCode("Assets/studio/input.mjs"),
         .embedInCode("Assets/studio/layout.mjs"), .embedInCode("Assets/studio/metrics.mjs"),
+        .embedInCode("Assets/studio/motion.mjs"),
         .embedInCode("Assets/studio/page.mjs"), .embedInCode("Assets/studio/panels.mjs"),
         .embedInCode("Assets/studio/plot.mjs"), .embedInCode("Assets/studio/preview.mjs"),
+        .embedInCode("Assets/studio/shapes.mjs"),
         .embedInCode("Assets/studio/store.mjs"), .embedInCode("Assets/studio/transport.mjs"),
         .embedInCode("Assets/studio/words.mjs"),
       ]

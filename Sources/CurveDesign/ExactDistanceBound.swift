@@ -2,15 +2,16 @@ import CurveCore
 import CurveEasing
 
 /// A rigorous bound on the largest progress distance between a Bézier easing and a polynomial
-/// progress g, computed in exact dyadic arithmetic (see ``FreeBezierFit``).
-struct ExactDistanceBound {
+/// progress g, computed in exact dyadic arithmetic (see ``FreeBezierFit``). Package: the studio's
+/// easing import certifies the curve it fits with it.
+package struct ExactDistanceBound {
   /// An upper bound on max |h| over [0, 1], rounded up to a double.
-  var upper: Double
+  package var upper: Double
   /// The largest |h| at the points examined, rounded to the nearest double.
-  var attained: Double
+  package var attained: Double
 
   /// The bound for h(s) = Y(s) − g(X(s)), g's coefficients highest power first.
-  init(easing: CubicBezierEasing, progress g: [Double]) {
+  package init(easing: CubicBezierEasing, progress g: [Double]) {
     let h = Self.residual(easing: easing, progress: g)
     var attained = DyadicRational.zero
     var upper = DyadicRational.zero

@@ -20,6 +20,7 @@ import CurveStudioServer
 /// | `POST /api/new` | a new unsaved tab with a blank curve |
 /// | `POST /api/save-as?spec=N` | `{"spec", "name"}`: creates `name` (a bare `*.curve.json`) in the studio's folder, `O_EXCL` |
 /// | `GET /api/live?ticket=T` | a WebSocket for live fits while dragging (see ``StudioAPI/live(_:sourceNames:)``) |
+/// | `POST /api/shape?spec=N` | `{"spec", "easing" \| "preset"}`: the spec reshaped, keeping the designer's settings, with the certified distance |
 /// | `POST /api/generate`, `POST /api/export[?precision=N]` | the Swift, Kotlin and TypeScript files, and the CSS / SwiftUI easing |
 package struct StudioApp: Sendable {
   /// The tabs: the specs in command-line order, then the unsaved tabs opened since.
@@ -72,7 +73,15 @@ package struct StudioApp: Sendable {
     case "/api/generate": return post(request) { spec in StudioAPI.generate(spec).map(Self.json) }
     case "/api/export":
       return post(request) { spec in
-        StudioAPI.export(spec, precision: request.queryValue("precision").map { Int($0) ?? 0 }).map(Self.json)
+        guard let milliseconds = StudioAPI.animationMilliseconds(request.queryValue("durationMs")) else {
+          return .failure(
+            StudioAPI.Failure(
+              status: 400, message: "durationMs must be a positive number of milliseconds, at most 3600000"))
+        }
+        return StudioAPI.export(
+          spec, duration: milliseconds / 1000, precision: request.queryValue("precision").map { Int($0) ?? 0 },
+          animationMilliseconds: milliseconds
+        ).map(Self.json)
       }
     case "/api/convert":
       return only(["POST"], request) {
@@ -81,6 +90,18 @@ package struct StudioApp: Sendable {
         case .failure(let error): return error.response
         case .success(let document):
           switch StudioAPI.convert(request.body, sourceName: document.displayName) {
+          case .success(let value): return Self.json(value)
+          case .failure(let failure): return failure.response
+          }
+        }
+      }
+    case "/api/shape":
+      return only(["POST"], request) {
+        if let refusal = Self.requireJSON(request) { return refusal }
+        switch document(for: request) {
+        case .failure(let error): return error.response
+        case .success(let document):
+          switch StudioAPI.shape(request.body, sourceName: document.displayName) {
           case .success(let value): return Self.json(value)
           case .failure(let failure): return failure.response
           }
@@ -111,7 +132,7 @@ package struct StudioApp: Sendable {
     return Self.json(
       200,
       .object([
-        ("specs", .array(specs)), ("presets", StudioAPI.presets),
+        ("specs", .array(specs)), ("presets", StudioLibrary.json),
         ("keyOrder", .array(CurveSpec.knownKeys.map(JSONValue.string))),
         (
           "features",

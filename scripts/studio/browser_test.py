@@ -713,6 +713,33 @@ class Suite:
         self.settle()
         assert self.doc()["spec"].get("timeUnit") in (None, "normalized"), self.doc()["spec"]
 
+    def test_paste_an_easing(self):
+        """Issue 32: an easing pasted anywhere, typed into the field, or chosen from the library is
+        imported by the server: the spec's points replaced (one undo step each), the certified
+        distance and the degree advice shown as the server words them."""
+        before = self.doc()["spec"]
+        self.js("""(text) => { const data = new DataTransfer(); data.setData('text/plain', text);
+                   document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true})); }""",
+                "cubic-bezier(0.42, 0, 0.58, 1)")
+        self.wait("() => !document.getElementById('shape-note').hidden")
+        self.settle()
+        note = self.page.inner_text("#shape-note")
+        assert "pp from the easing (certified)" in note and "under 0.5 pp" in note, note
+        assert len(self.doc()["spec"]["points"]) == 9, self.doc()["spec"]
+        assert self.page.input_value("#easing-input") == "cubic-bezier(0.42, 0, 0.58, 1)"
+        self.page.fill("#easing-input", "steps(4)")
+        self.page.press("#easing-input", "Enter")
+        self.wait("() => document.getElementById('shape-note').classList.contains('bad')")
+        assert "not a cubic B" in self.page.inner_text("#shape-note")
+        self.page.select_option("#preset", "m3-standard")
+        self.wait("() => (document.getElementById('shape-note').textContent || '').startsWith('Material 3 standard')")
+        self.settle()
+        self.js("() => document.getElementById('plot').focus()")
+        for _ in range(2):
+            self.page.keyboard.press("Control+z")
+        self.settle()
+        assert self.doc()["spec"]["points"] == before["points"], (self.doc()["spec"]["points"], before["points"])
+
     def test_latency(self):
         """Pointer move -> redrawn curve, 100 moves; and the API's fit round trip."""
         self.switch(0)

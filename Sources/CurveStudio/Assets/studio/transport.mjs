@@ -11,9 +11,10 @@
 //   saveAs(index, spec, name)      POST /api/save-as: a new file, never overwriting
 //   newCurve() / open(payload)     POST /api/new, /api/open: an unsaved tab
 //   convert(index, request)        POST /api/convert: the spec in other units
+//   shape(index, request)          POST /api/shape: a pasted easing or a library preset, in the spec's units
 //   fit(index, spec)               the live channel when open, else POST /api/fit
 //   generate(index, spec)          POST /api/generate: Swift, Kotlin, TypeScript
-//   exportCode(index, spec, p)     POST /api/export: CSS and SwiftUI easings (p decimals, or exact)
+//   exportCode(index, spec, p, ms) POST /api/export: CSS and SwiftUI easings (p decimals, or exact), one-liners over ms
 //   connectLive()                  opens the live channel (and reopens it when it drops)
 import { RECONNECT, nextDelay, tokenFromFragment } from './core.mjs';
 
@@ -125,8 +126,9 @@ export function createTransport({ fetch, WebSocket = null, host = '', token = nu
     newCurve: () => api('POST', '/api/new', {}),
     open: (payload) => api('POST', '/api/open', { payload }),
     convert: (index, request) => api('POST', '/api/convert?spec=' + index, request),
+    shape: (index, request) => api('POST', '/api/shape?spec=' + index, request),
     generate: (index, spec) => api('POST', '/api/generate?spec=' + index, { spec }),
-    exportCode: (index, spec, precision) => api('POST', '/api/export?spec=' + index +
-      (precision ? '&precision=' + precision : ''), { spec }),
+    exportCode: (index, spec, precision, durationMs) => api('POST', '/api/export?spec=' + index +
+      (precision ? '&precision=' + precision : '') + (durationMs ? '&durationMs=' + durationMs : ''), { spec }),
   };
 }

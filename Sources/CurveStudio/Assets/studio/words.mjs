@@ -182,6 +182,9 @@ export function notShipped(error) {
 }
 
 /** The code panel from the server's answers to generate and export (a refused curve has nothing to copy). */
+/** The one-liners the export card lists, in order: [key, label]. */
+export const ONE_LINERS = [['css', 'CSS'], ['swiftui', 'SwiftUI'], ['compose', 'Compose'], ['waapi', 'TypeScript / WAAPI']];
+
 export function shipped(generated, exported) {
   const generatedOK = generated.status === 200;
   const exportedOK = exported.status === 200;
@@ -201,6 +204,8 @@ export function shipped(generated, exported) {
       typescript: generatedOK && !g.typescript.startsWith('// not generated'),
     },
     notes: [].concat(generatedOK ? g.notes : [], exportedOK ? e.notes : []),
+    lines: exportedOK && e.oneLiners ? e.oneLiners : null,
+    easing: exportedOK && e.cssFunction ? e.cssFunction : null,
   };
 }
 

@@ -194,7 +194,8 @@ test('units, duration and presets go through the server conversion, one undo ste
   h.$('preset').value = 'linear';
   await h.$('preset').fire('change');
   await settle();
-  assert.deepEqual(h.doc().spec.points, [[24, 0.5]], 'the preset in the spec units');
+  assert.deepEqual(h.doc().spec.points, [[4.800000000000001, 0.98], [24, 0.5], [43.2, 0.02]],
+    'the preset in the spec units (POST /api/shape)');
   assert.equal(h.doc().spec.name, 'Habit');
   h.$('preset').value = 'none';
   await h.$('preset').fire('change');
@@ -208,6 +209,7 @@ test('units, duration and presets go through the server conversion, one undo ste
   assert.equal(plain.doc().spec.durationDays, 5, 'normalized time: the period in days, points unchanged');
   plain.$('preset').value = 'linear';
   await plain.$('preset').fire('change');
-  assert.deepEqual(plain.doc().spec.points, [[0.5, 0.5]]);
+  await settle();
+  assert.deepEqual(plain.doc().spec.points, [[0.1, 0.98], [0.5, 0.5], [0.9, 0.02]]);
   assert.equal(plain.doc().spec.durationDays, 5, 'the period rides along');
 });

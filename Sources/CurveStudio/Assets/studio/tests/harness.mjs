@@ -92,13 +92,30 @@ export function fakeServer(files, { presets, session = 200, blank = 201 } = {}) 
       spec.points = body.spec.points.map(([t, y]) => [t * scale, y]);
       return { status: 200, body: { spec, units: unitsFor(spec) } };
     }
+    if (path.startsWith('/api/shape')) {
+      // Hand-made answers: 'ease-in-out' and the preset 'linear' apply; anything else is refused.
+      if (body.easing !== undefined && body.easing.trim() !== 'ease-in-out') {
+        return { status: 422, body: { error: "'steps()' is not a cubic Bézier", field: null } };
+      }
+      if (body.preset !== undefined && body.preset !== 'linear') return { status: 422, body: { error: 'no such preset' } };
+      // The points in the spec's units, as the server puts them (times over its period).
+      const scale = body.spec.timeUnit && body.spec.timeUnit !== 'normalized' ? body.spec.duration : 1;
+      const spec = Object.assign({}, body.spec,
+        { points: [[0.1, 0.98], [0.5, 0.5], [0.9, 0.02]].map(([t, y]) => [t * scale, y]) });
+      return { status: 200, body: { spec, units: unitsFor(spec), keeps: [], replaces: 'replaces the points',
+        summary: body.preset ? 'Linear as a degree-3 curve.' : 'cubic-bezier(0.42, 0.0, 0.58, 1.0) as a degree-3 curve: at most 1.5 pp',
+        distance: 1.5, lowestDegree: 5 } };
+    }
     if (path.startsWith('/api/generate')) {
       return fitAnswer(body.spec).status !== 200 ? { status: 422, body: { error: 'does not ship' } }
         : { status: 200, body: { swift: '// swift', kotlin: '// kotlin', typescript: '// not generated: no', notes: ['n'] } };
     }
     if (path.startsWith('/api/export')) {
       return { status: 200, body: { css: 'cubic-bezier(' + (path.includes('precision') ? 'rounded' : 'exact') + ')',
-        swiftui: '// swiftui', notes: [] } };
+        swiftui: '// swiftui', notes: [],
+        oneLiners: { css: 'cubic-bezier(0.3, 0, 0.7, 1)', compose: 'CubicBezierEasing(0.3f, 0f, 0.7f, 1f)',
+          swiftui: 'Animation.timingCurve(0.3, 0, 0.7, 1, duration: ' + ((/durationMs=(\d+)/.exec(path) || [0, 350])[1] / 1000) + ')',
+          waapi: "{ duration: 350, easing: 'cubic-bezier(0.3, 0, 0.7, 1)' }", rounding: 'rounded to 1 decimals: within 0.09 pp' } } };
     }
     return { status: 404, body: { error: 'no such resource' } };
   };
