@@ -21,6 +21,8 @@ package enum StudioAPI {
     package var field: String?
     /// The ship rule's findings, when the curve was refused by it.
     package var diagnostics: [Diagnostic] = []
+    /// Where in the text the reader stopped (a save of the text as typed), when it says.
+    package var location: SourceLocation?
 
     /// The response: `{"error": "…", "field": "…"}`, plus `"diagnostics"` when the ship rule
     /// refused the curve.
@@ -32,6 +34,7 @@ package enum StudioAPI {
         ("error", .string(message)), ("field", field.map(JSONValue.string) ?? .null),
       ]
       if !diagnostics.isEmpty { members.append(("diagnostics", FitReportRenderer.diagnosticsJSON(diagnostics))) }
+      if let location { members += [("line", .integer(location.line)), ("column", .integer(location.column))] }
       return .object(members)
     }
 

@@ -12,8 +12,8 @@ import CurveStudioServer
 /// | `GET /studio.css`, `GET /studio/*.mjs` | the page's style and scripts, from memory |
 /// | `POST /api/ws-ticket` | `{"ticket", "expiresIn"}`: a one-time ticket for `/api/live?ticket=` |
 /// | `GET /api/session` | the specs (by index and file name) and the presets |
-/// | `GET /api/spec?spec=N` | `{"spec", "etag"}` of spec N on disk, `ETag`; 404 when new; 304 for `If-None-Match` |
-/// | `PUT /api/spec?spec=N` | saves `{"spec"}` under `If-Match: ETAG` (or `If-None-Match: *` for a new file) |
+/// | `GET /api/spec?spec=N` | `{"spec", "etag"}` of spec N on disk, `ETag`; 404 when new (with the blank spec); 304 for `If-None-Match` |
+/// | `PUT /api/spec?spec=N` | saves `{"spec"}` (or `{"text"}`, read by the file loader) under `If-Match: ETAG` (or `If-None-Match: *` for a new file) |
 /// | `POST /api/fit` | `curvekit fit --json`'s members for `{"spec"}`, then `"plot"` (what the page draws) |
 /// | `POST /api/convert` | the spec with its numbers in other units (`timeUnit`, `levelUnit`) |
 /// | `POST /api/open` | `{"payload"}` (a share link's `#spec=` payload) → a new unsaved tab `{"index", "name", "spec"}` |
@@ -168,6 +168,8 @@ package struct StudioApp: Sendable {
         .object([
           ("error", .string("'\(document.displayName)' does not exist yet; the first save creates it")),
           ("new", .bool(true)),
+          // What the new file starts as: two points in the spec's units (the page names it after the file).
+          ("spec", StudioAPI.blankSpec.jsonValue),
         ]))
     case .unreadable(let reason):
       return Self.error(409, reason)
@@ -218,7 +220,7 @@ package struct StudioApp: Sendable {
       return Self.error(428, "a save needs If-Match: ETAG (or If-None-Match: * for a new file)")
     }
     let spec: CurveSpec
-    switch StudioAPI.spec(fromBody: request.body, sourceName: document.displayName) {
+    switch StudioAPI.spec(fromSaveBody: request.body, sourceName: document.displayName) {
     case .failure(let failure): return failure.response
     case .success(let parsed): spec = parsed
     }

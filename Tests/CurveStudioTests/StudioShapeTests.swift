@@ -128,4 +128,25 @@ struct StudioShapeTests {
     #expect(stepsStatus == 422 && (steps["error"] as? String)?.contains("steps") == true)
     #expect(Self.shape(fixture, spec: StudioFixture.depletion, "\"nothing\": 1").0 == 400)
   }
+
+  @Test("Check and save this text: the text as typed gets the file reader's verdict, line:column included")
+  func saveText() throws {
+    let fixture = try StudioFixture([("broken.curve.json", "{\"points\": [[0.5, 0.5]],")])
+    let etag = try #require(fixture.request("GET", "/api/spec?spec=0")?.header("ETag"))
+    let put = { (text: String) in
+      fixture.request(
+        "PUT", "/api/spec?spec=0", headers: [("If-Match", etag)],
+        body: "{\"text\": \(try Self.json([text]).dropFirst().dropLast())}")
+    }
+    // Text the page's own JSON.parse would take but the reader refuses (a duplicate key).
+    let duplicate = try #require(try put("{\"points\": [[0.5, 0.5]],\n \"points\": [[0.4, 0.4]]}"))
+    #expect(duplicate.status == 422)
+    let error = StudioFixture.object(duplicate)
+    #expect((error["error"] as? String)?.contains("broken.curve.json:2:") == true, "\(error)")
+    #expect(error["line"] as? Int == 2)
+    #expect(fixture.contents() == "{\"points\": [[0.5, 0.5]],", "nothing written")
+    let saved = try #require(try put("{\"name\": \"Fixed\", \"points\": [[0.5, 0.4]]}"))
+    #expect(saved.status == 200)
+    #expect(fixture.contents()?.contains("\"Fixed\"") == true)
+  }
 }

@@ -145,18 +145,20 @@ export function createDocuments(ctx) {
     if (error) refused('Link not opened: ' + error);
   }
 
-  /** Sends the fixed text of a file that did not load as its new content, if it is JSON and a valid spec. */
+  /**
+   * Sends the fixed text of a file that did not load, as typed, to the server's file reader: its
+   * verdict (line:column included) is exactly what loading that text gives; saved when it is valid.
+   */
   async function useFixedText() {
     const doc = ctx.doc();
     if (!doc.broken || !doc.etag) return;
-    let parsed;
+    ctx.dispatch({ type: 'saving', doc: doc.index, on: true });
+    let result;
     try {
-      parsed = JSON.parse($('broken-text').value);
-    } catch (error) {
-      $('broken-error').textContent = 'Still not JSON: ' + error.message;
-      return;
+      result = await ctx.transport.saveText(doc.index, $('broken-text').value, doc.etag);
+    } finally {
+      ctx.dispatch({ type: 'saving', doc: doc.index, on: false });
     }
-    const result = await put(doc, parsed);
     if (result.status === 200) {
       ctx.dispatch({ type: 'fixedSaved', doc: doc.index, data: result.data });
       delete $('broken-text').dataset.doc;

@@ -224,7 +224,10 @@ const ACTIONS = {
         status: { text: 'Not loaded: “' + d.name + '” is not a valid spec', tone: 'bad' },
       });
     }
-    return Object.assign(next, { spec: starter(state.presets, d.name), etag: null, exists: false, baseline: null,
+    // No file yet: the server's blank curve (two points, in its units), named after the file.
+    const blank = result.data && result.data.spec && typeof result.data.spec === 'object'
+      ? Object.assign(clone(result.data.spec), { name: starter([], d.name).name }) : starter(state.presets, d.name);
+    return Object.assign(next, { spec: blank, etag: null, exists: false, baseline: null,
       status: { text: 'New file: the first save creates ' + d.name, tone: '' } });
   }),
 

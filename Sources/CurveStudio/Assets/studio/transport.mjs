@@ -8,6 +8,7 @@
 //   session()                      GET  /api/session: presets, features, key order, the documents
 //   load(index, etag?)             GET  /api/spec (with If-None-Match: a 304 when unchanged)
 //   save(index, spec, etag)        PUT  /api/spec (If-Match the ETag, or If-None-Match * for a new file)
+//   saveText(index, text, etag)    PUT  /api/spec with the text as typed: the file reader's verdict
 //   saveAs(index, spec, name)      POST /api/save-as: a new file, never overwriting
 //   newCurve() / open(payload)     POST /api/new, /api/open: an unsaved tab
 //   convert(index, request)        POST /api/convert: the spec in other units
@@ -122,6 +123,7 @@ export function createTransport({ fetch, WebSocket = null, host = '', token = nu
     load: (index, etag) => api('GET', '/api/spec?spec=' + index, undefined, etag ? { 'If-None-Match': etag } : undefined),
     save: (index, spec, etag) => api('PUT', '/api/spec?spec=' + index, { spec },
       etag ? { 'If-Match': etag } : { 'If-None-Match': '*' }),
+    saveText: (index, text, etag) => api('PUT', '/api/spec?spec=' + index, { text }, { 'If-Match': etag }),
     saveAs: (index, spec, name) => api('POST', '/api/save-as?spec=' + index, { spec, name }),
     newCurve: () => api('POST', '/api/new', {}),
     open: (payload) => api('POST', '/api/open', { payload }),

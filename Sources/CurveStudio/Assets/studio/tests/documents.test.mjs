@@ -148,7 +148,9 @@ test('a file that did not load: a placeholder that cannot be saved, fixed here, 
   await h.document.fire('keydown', { key: 's', ctrlKey: true, target: h.document.body });
   assert.match(h.$('status').textContent, /did not load; fix its text first/);
   await h.$('broken-use').click();
-  assert.match(h.$('broken-error').textContent, /^Still not JSON/);
+  assert.equal(h.$('broken-error').textContent, 'Not saved: unexpected end of input (broken.curve.json:1:26)',
+    'the server reader\'s verdict, line:column included');
+  assert.deepEqual(JSON.parse(JSON.stringify(server.log)).filter((l) => l.startsWith('PUT')).length, 1);
   h.$('broken-text').value = '{"points": 3}';
   await h.$('broken-use').click();
   assert.equal(h.$('broken-error').textContent, 'Not saved: points: expected an array (field points)');

@@ -73,6 +73,14 @@ export function fakeServer(files, { presets, session = 200, blank = 201 } = {}) 
     }
     if (path.startsWith('/api/spec') && method === 'PUT') {
       if ((headers['If-Match'] || null) !== (f.missing ? null : f.etag)) return { status: 412, body: { error: 'changed on disk' } };
+      if (body.text !== undefined) {
+        // The text as typed, read as the file loader reads it (a hand-made verdict with line:column).
+        try {
+          body = { spec: JSON.parse(body.text) };
+        } catch (error) {
+          return { status: 422, body: { error: 'unexpected end of input (' + f.name + ':1:26)', field: null, line: 1, column: 26 } };
+        }
+      }
       if (!Array.isArray(body.spec.points)) return { status: 422, body: { error: 'points: expected an array', field: 'points' } };
       if (body.spec.name === 'Refused') return { status: 422, body: { error: 'this name is refused', field: 'name' } };
       Object.assign(f, { spec: body.spec, missing: false, text: undefined, etag: '"' + f.index + '-' + next++ + '"' });

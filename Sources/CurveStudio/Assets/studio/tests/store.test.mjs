@@ -224,6 +224,11 @@ test('loading: a file, a file that did not load (a placeholder, not dirty), and 
   assert.equal(fresh.spec.description, undefined);
   assert.match(fresh.status.text, /first save creates b.curve.json/);
   assert.equal(isDirty(state, fresh), true, 'an unsaved tab is dirty');
+  // The server's blank curve (two points in its units), named after the file.
+  const blank = { name: 'Untitled', levelUnit: 'percent', points: [[0.25, 75], [0.75, 25]] };
+  const named = docByIndex(reduce(state, { type: 'loaded', doc: 5, result: { status: 404, data: { spec: blank } } }), 5);
+  assert.deepEqual(named.spec, { name: 'B', levelUnit: 'percent', points: [[0.25, 75], [0.75, 25]] });
+  assert.equal(blank.name, 'Untitled', 'the answer is not changed');
 });
 
 test('the starter spec is the first preset, named after the file; a built-in line without presets', () => {
