@@ -100,7 +100,7 @@ test('new curves and share links open unsaved tabs; Save as names the file, and 
   assert.equal(h.$('ask-input').value, 'untitled.curve.json', 'suggested from the curve name');
   h.$('ask-input').value = 'taken.curve.json';
   await h.$('ask-form').fire('submit');
-  assert.equal(h.$('ask-error').textContent, 'exists (field name)');
+  assert.equal(h.$('ask-error').textContent, 'exists (the name)');
   h.$('ask-input').value = 'mine.curve.json';
   await h.$('ask-form').fire('submit');
   await saving;
@@ -153,7 +153,7 @@ test('a file that did not load: a placeholder that cannot be saved, fixed here, 
   assert.deepEqual(JSON.parse(JSON.stringify(server.log)).filter((l) => l.startsWith('PUT')).length, 1);
   h.$('broken-text').value = '{"points": 3}';
   await h.$('broken-use').click();
-  assert.equal(h.$('broken-error').textContent, 'Not saved: points: expected an array (field points)');
+  assert.equal(h.$('broken-error').textContent, 'Not saved: the points: expected an array');
   h.$('broken-text').value = '{"points": [[0.5, 0.4]]}';
   await h.$('broken-use').click();
   await h.runFrames();
