@@ -4,7 +4,7 @@
 import { exactPoints } from './core.mjs';
 import { $, clear, html, setRoving } from './dom.mjs';
 import { current, isDirty } from './store.mjs';
-import { fieldInput, invalidCells, settingsWords, shortNumber, verdictView } from './words.mjs';
+import { errorText, fieldInput, invalidCells, settingsWords, shortNumber, verdictView } from './words.mjs';
 
 /** The panels of the page `ctx` (see app.mjs). */
 export function createPanels(ctx) {
@@ -284,7 +284,7 @@ export function createPanels(ctx) {
     const broken = doc && doc.broken;
     $('broken').hidden = !broken;
     if (!broken) return;
-    $('broken-error').textContent = broken.error + (broken.field ? ' (field ' + broken.field + ')' : '');
+    $('broken-error').textContent = errorText({ status: 422, data: { error: broken.error, field: broken.field } });
     const area = $('broken-text');
     if (area.dataset.doc !== String(doc.index)) {
       area.value = broken.text === null ? '' : broken.text;

@@ -60,7 +60,7 @@ export function verdictView(doc) {
   }
   if (doc.error) {
     return { className: 'verdict error', text: '⚠ Cannot fit',
-      detail: doc.error.error + (doc.error.field ? ' (' + doc.error.field + ')' : ''), title: '', summary: '',
+      detail: errorText({ status: 422, data: doc.error }), title: '', summary: '',
       stats: [], overlay: null };
   }
   const fit = doc.fit;

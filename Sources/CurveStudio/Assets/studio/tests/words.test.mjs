@@ -107,7 +107,7 @@ test('the verdict of a broken file or a refused spec judges nothing', () => {
   assert.deepEqual(broken.stats, []);
   const refused = verdictView(doc({ points: [] }, { error: { error: 'degree must be 1…10', field: 'degree' } }));
   assert.equal(refused.text, '⚠ Cannot fit');
-  assert.equal(refused.detail, 'degree must be 1…10 (degree)');
+  assert.equal(refused.detail, 'degree must be 1…10 (the degree)');
   assert.equal(verdictView(doc({ points: [] }, { error: { error: 'no' } })).detail, 'no');
 });
 
