@@ -97,6 +97,7 @@ let package = Package(
       resources: [
         .embedInCode("Assets/index.html"), .embedInCode("Assets/studio.css"),
         .embedInCode("Assets/studio/app.mjs"), .embedInCode("Assets/studio/bezier.mjs"),
+        .embedInCode("Assets/studio/codegen.mjs"),
         .embedInCode("Assets/studio/core.mjs"),
         .embedInCode("Assets/studio/dialog.mjs"), .embedInCode("Assets/studio/documents.mjs"),
         .embedInCode("Assets/studio/dom.mjs"), .embedInCode("Assets/studio/export.mjs"),

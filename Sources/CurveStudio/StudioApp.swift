@@ -1,3 +1,4 @@
+import CurveCore
 import CurvePipeline
 import CurveSpec
 import CurveStudioServer
@@ -136,7 +137,11 @@ package struct StudioApp: Sendable {
         ("keyOrder", .array(CurveSpec.knownKeys.map(JSONValue.string))),
         (
           "features",
-          .object([("units", .bool(units)), ("milestones", .bool(CurveSpec.knownKeys.contains("milestones")))])
+          .object([
+            ("units", .bool(units)), ("milestones", .bool(CurveSpec.knownKeys.contains("milestones"))),
+            // The code options' inverse methods: the one list (CurveCore's InverseMethod).
+            ("inverseMethods", .array(InverseMethod.allCases.map { .string($0.rawValue) })),
+          ])
         ),
       ]))
   }

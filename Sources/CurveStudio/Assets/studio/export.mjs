@@ -83,6 +83,7 @@ export function createExport(ctx) {
     $('copy').title = verdict.ok ? 'Copy to the clipboard' : 'Nothing to copy: ' + verdict.why;
     renderLines(mine, shown, exportable(state, 'css'));
     if (ctx.bezier) ctx.bezier.render();  // the handles follow the easing exported for this curve
+    if (ctx.codeOptions) ctx.codeOptions.render();
   }
 
   function show(format) {

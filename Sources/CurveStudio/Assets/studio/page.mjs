@@ -14,6 +14,7 @@ import { createPreview } from './preview.mjs';
 import { createShapes } from './shapes.mjs';
 import { createBezier } from './bezier.mjs';
 import { createMotion } from './motion.mjs';
+import { createCodegenOptions } from './codegen.mjs';
 import { DEFAULT_DURATIONS, createStore, current, isDirty, newDoc, normPoints, starter } from './store.mjs';
 import { curveLevel } from './words.mjs';
 
@@ -53,6 +54,7 @@ export function createPage(env) {
     ctx.exporter.render();
     ctx.bezier.render();
     ctx.motion.render();
+    ctx.codeOptions.render();
   };
   /** An edit of the current spec: the action, then `changed` when the spec did change. True when it did. */
   ctx.edit = (action, replaced) => {
@@ -78,6 +80,7 @@ export function createPage(env) {
   ctx.shapes = createShapes(ctx);
   ctx.bezier = createBezier(ctx);
   ctx.motion = createMotion(ctx);
+  ctx.codeOptions = createCodegenOptions(ctx);
 
   function wire() {
     const documents = ctx.documents;
@@ -169,6 +172,7 @@ export function createPage(env) {
     ctx.dispatch(Object.assign({ type: 'session' }, session.data));
     ctx.shapes.fillLibrary(ctx.state().presets);
     ctx.motion.wire();
+    ctx.codeOptions.wire(ctx.state().features.inverseMethods);
     if (!ctx.state().docs.length) {
       // No spec named: a new blank curve, which Save creates under a name the designer gives.
       const blank = await ctx.transport.newCurve();
