@@ -194,8 +194,8 @@ export function createDocuments(ctx) {
       try {
         const result = await ctx.transport.load(doc.index, doc.etag);
         const now = docByIndex(ctx.state(), doc.index);
-        if (now.status && now.status.transient && /not answering/.test(now.status.text)) {
-          ctx.dispatch({ type: 'clearTransient', doc: doc.index });
+        if (now.status && now.status.cause === 'offline') {
+          ctx.dispatch({ type: 'clearTransient', doc: doc.index, cause: 'offline' });
           ctx.panels.showStatus(ctx.doc());
         }
         if (now.saving) {
@@ -216,7 +216,7 @@ export function createDocuments(ctx) {
           ctx.panels.renderTabs();
         }
       } catch (error) {
-        refused('The studio server is not answering');
+        ctx.panels.setStatus('The studio server is not answering', 'bad', undefined, true, 'offline');
       }
     }
     pollTimer = ctx.later(poll, document.hidden ? 4000 : 1000);

@@ -254,8 +254,9 @@ export function createPanels(ctx) {
   }
 
   /** A document's status line ("Saved 10:37", "Reloaded", …): kept per tab, shown for the current one. */
-  function setStatus(text, tone, index, transient) {
-    ctx.dispatch({ type: 'status', doc: index, text, tone, transient });
+  /** `cause`: what the message is about ('offline': the server did not answer), so it is cleared by state, not by its words. */
+  function setStatus(text, tone, index, transient, cause) {
+    ctx.dispatch({ type: 'status', doc: index, text, tone, transient, cause });
     const doc = ctx.doc();
     // Before any document (no session), the line still says it.
     if (!doc) showStatus({ status: { text, tone } });

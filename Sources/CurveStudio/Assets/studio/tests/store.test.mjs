@@ -373,3 +373,18 @@ test('a refusal is said until the next edit; other statuses stay', () => {
   const one = reduce(loaded({ name: 'A', points: [[0.5, 0.5]], degree: 1 }), { type: 'makeExact', index: 0 });
   assert.equal(current(one).status.transient, true);
 });
+
+test('a transient message is cleared by its cause, never by its words', () => {
+  const state = loaded();
+  const offline = reduce(state, { type: 'status', doc: 3, text: 'The studio server is not answering', tone: 'bad',
+    transient: true, cause: 'offline' });
+  assert.deepEqual(current(offline).status, { text: 'The studio server is not answering', tone: 'bad', transient: true,
+    cause: 'offline' });
+  assert.equal(current(reduce(offline, { type: 'clearTransient', doc: 3, cause: 'offline' })).status, null);
+  // A refusal that merely mentions the words stays until an edit or a plain clear.
+  const refusal = reduce(state, { type: 'status', doc: 3, text: 'Link not opened: the host is not answering',
+    tone: 'bad', transient: true });
+  assert.equal(current(reduce(refusal, { type: 'clearTransient', doc: 3, cause: 'offline' })).status.text,
+    'Link not opened: the host is not answering');
+  assert.equal(current(reduce(refusal, { type: 'clearTransient', doc: 3 })).status, null);
+});
