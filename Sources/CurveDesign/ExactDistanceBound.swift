@@ -12,7 +12,17 @@ package struct ExactDistanceBound {
 
   /// The bound for h(s) = Y(s) − g(X(s)), g's coefficients highest power first.
   package init(easing: CubicBezierEasing, progress g: [Double]) {
-    let h = Self.residual(easing: easing, progress: g)
+    self.init(residual: Self.residual(easing: easing, progress: g))
+  }
+
+  /// The bound for h(s) = Y(s) − g(X(s)) on s ∈ [0, 1], with X and Y given exactly (lowest power
+  /// first): a straight piece of a CSS `linear()` is X(s) = a + (b − a)·s, Y(s) = p + (q − p)·s.
+  package init(time x: [DyadicRational], output y: [DyadicRational], progress g: [Double]) {
+    self.init(residual: Self.residual(time: x, output: y, progress: g))
+  }
+
+  /// The bound on max |h| over [0, 1] for h given exactly, lowest power first.
+  init(residual h: [DyadicRational]) {
     var attained = DyadicRational.zero
     var upper = DyadicRational.zero
     // Pieces as (center, radius), radius a power of two.
@@ -60,8 +70,12 @@ package struct ExactDistanceBound {
       let three = DyadicRational(3)
       return [.zero, three * p1, three * p2 - DyadicRational(6) * p1, three * p1 - three * p2 + DyadicRational(1)]
     }
-    let x = bezier(easing.x1, easing.x2)
-    var h = bezier(easing.y1, easing.y2)
+    return residual(time: bezier(easing.x1, easing.x2), output: bezier(easing.y1, easing.y2), progress: g)
+  }
+
+  /// h's coefficients, lowest power first, exactly: Y(s) − Σ gₖ·X(s)ᵏ.
+  static func residual(time x: [DyadicRational], output y: [DyadicRational], progress g: [Double]) -> [DyadicRational] {
+    var h = y
     // g(X) by Horner on polynomials: r ← r·X + gₖ.
     var composed: [DyadicRational] = [.zero]
     for coefficient in g {

@@ -41,9 +41,11 @@ extension StudioAPI {
         guard pasted.utf8.count <= easingTextLimit else {
           return .failure(Failure(status: 422, message: "that text is too long to be an easing"))
         }
-        let easing: CubicBezierEasing
+        let easing: EasingTarget
         do throws(EasingError) {
-          easing = try CSSEasing.parse(pasted)
+          let text = pasted.lowercased().drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+          let isLinear = text.hasPrefix("linear") && text.contains("(")
+          easing = isLinear ? .linear(try CSSLinearEasing.parse(pasted)) : .bezier(try CSSEasing.parse(pasted))
         } catch {
           return .failure(Failure(status: 422, message: error.description))
         }
@@ -124,7 +126,7 @@ extension StudioAPI {
     ]
     var summary = "\(label) as a degree-\(next.degree) curve"
     if let easing = shape.easing {
-      let distance = certifiedDistance(curve.polynomial, easing)
+      let distance = easing.certifiedDistance(level: curve.polynomial)
       let lowest = lowestDegree(next, easing)
       members += [
         ("pasted", pasted.map(JSONValue.string) ?? .null), ("easing", .string(easing.cssFunction)),
@@ -169,13 +171,6 @@ extension StudioAPI {
     return words
   }
 
-  /// The certified largest |easing(t) − (1 − f(t))| over [0, 1] (an upper bound, exact arithmetic).
-  static func certifiedDistance(_ level: Polynomial, _ easing: CubicBezierEasing) -> Double {
-    var progress = level.coefficients.map { -$0 }
-    progress[progress.count - 1] += 1
-    return ExactDistanceBound(easing: easing, progress: progress).upper
-  }
-
   /// A distance in progress units as percentage points, rounded up to 2 decimals (still a bound).
   static func percentagePoints(_ distance: Double) -> Double {
     (distance * 10_000).nextUp.rounded(.up) / 100
@@ -183,12 +178,12 @@ extension StudioAPI {
 
   /// The lowest degree whose fit of `spec`'s points is certified within ``adviceDistance`` of
   /// `easing`, or nil.
-  static func lowestDegree(_ spec: CurveSpec, _ easing: CubicBezierEasing) -> Int? {
+  static func lowestDegree(_ spec: CurveSpec, _ easing: EasingTarget) -> Int? {
     for degree in CurveSpec.degrees {
       var candidate = spec
       candidate.degree = degree
       guard case .success(let curve) = resolve(candidate) else { continue }
-      if certifiedDistance(curve.polynomial, easing) < adviceDistance { return degree }
+      if easing.certifiedDistance(level: curve.polynomial) < adviceDistance { return degree }
     }
     return nil
   }

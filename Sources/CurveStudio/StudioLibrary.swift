@@ -1,4 +1,5 @@
 import CurveCore
+import CurveDesign
 import CurveEasing
 import CurveSpec
 
@@ -90,18 +91,18 @@ package enum StudioLibrary {
     /// Constraints the shape brings (the steep start's flat end).
     var constraints: [FitConstraint]
     /// The easing the points sample, for the certified distance; nil for the article's shapes.
-    var easing: CubicBezierEasing?
+    var easing: EasingTarget?
     /// True when an overshooting easing's samples were held to the range from empty to full.
     var clamped: Bool
   }
 
   /// The points an easing gives: its level 1 − easing(t) at t = k/10, k = 1…9, to 4 decimals
   /// (the certified distance is measured on the curve fitted to these), held within [0, 1].
-  package static func shape(of easing: CubicBezierEasing) -> Shape {
+  package static func shape(of easing: EasingTarget) -> Shape {
     var clamped = false
     let points = (1...9).map { k -> DataPoint in
       let t = Double(k) / 10
-      let level = easing.level(atTime: t)
+      let level = 1 - easing.progress(atTime: t)
       let held = min(1, max(0, level))
       if held != level { clamped = true }
       return DataPoint(t: t, y: (held * 10_000).rounded() / 10_000)
@@ -111,7 +112,7 @@ package enum StudioLibrary {
 
   /// The shape of an entry.
   package static func shape(of entry: Entry) -> Shape {
-    if let easing = entry.easing { return shape(of: easing) }
+    if let easing = entry.easing { return shape(of: .bezier(easing)) }
     let cubic = (entry.article ?? .current).cubic
     let points = (1...7).map { k -> DataPoint in
       let t = Double(k) / 8
@@ -139,5 +140,47 @@ package enum StudioLibrary {
         members.append(("spec", spec.jsonValue))
         return .object(members)
       })
+  }
+}
+
+/// An easing a shape follows: a cubic Bézier (`cubic-bezier()`, a keyword, a library entry) or a
+/// CSS `linear()`; what the studio certifies its curve against.
+package enum EasingTarget: Sendable {
+  case bezier(CubicBezierEasing)
+  case linear(CSSLinearEasing)
+
+  /// The CSS text.
+  var cssFunction: String {
+    switch self {
+    case .bezier(let easing): return easing.cssFunction
+    case .linear(let easing): return easing.cssFunction
+    }
+  }
+
+  /// The easing's progress at time t.
+  func progress(atTime t: Double) -> Double {
+    switch self {
+    case .bezier(let easing): return easing.progress(atTime: t)
+    case .linear(let easing): return easing.progress(atTime: t)
+    }
+  }
+
+  /// An upper bound on max over t ∈ [0, 1] of |easing(t) − (1 − level(t))|, in exact arithmetic
+  /// (``ExactDistanceBound``): over the Bézier's parameter, or over each straight piece of a `linear()`.
+  func certifiedDistance(level: Polynomial) -> Double {
+    var progress = level.coefficients.map { -$0 }
+    progress[progress.count - 1] += 1
+    switch self {
+    case .bezier(let easing):
+      return ExactDistanceBound(easing: easing, progress: progress).upper
+    case .linear(let easing):
+      var worst = 0.0
+      for (from, to) in zip(easing.stops, easing.stops.dropFirst()) where to.input > from.input {
+        let (a, b) = (DyadicRational(from.input), DyadicRational(to.input))
+        let (p, q) = (DyadicRational(from.output), DyadicRational(to.output))
+        worst = max(worst, ExactDistanceBound(time: [a, b - a], output: [p, q - p], progress: progress).upper)
+      }
+      return worst
+    }
   }
 }

@@ -149,4 +149,36 @@ struct StudioShapeTests {
     #expect(saved.status == 200)
     #expect(fixture.contents()?.contains("\"Fixed\"") == true)
   }
+
+  @Test("a pasted linear(): its pieces are certified one by one; stops outside 0 %…100 % are refused in words")
+  func pastedLinear() throws {
+    let fixture = try StudioFixture()
+    // Output 0.1 until 20 %, then a straight line to 1 at 100 % (the input left out of the middle stop is 60 %).
+    let (status, answer) = Self.shape(
+      fixture, spec: StudioFixture.depletion, "\"easing\": \"linear(0, 0.1 20%, 0.55, 1)\"")
+    #expect(status == 200, "\(answer)")
+    #expect(answer["easing"] as? String == "linear(0.0 0.0%, 0.1 20.0%, 0.55 60.0%, 1.0 100.0%)")
+    let distance = try #require(answer["distance"] as? Double)
+    let spec = try #require(answer["spec"] as? [String: Any])
+    let fit = StudioFixture.object(
+      fixture.request("POST", "/api/fit?spec=0", body: "{\"spec\": \(try Self.json(spec))}"))
+    let coefficients = try #require(fit["coefficients"] as? [Double])
+    func easing(_ t: Double) -> Double {
+      let stops: [(Double, Double)] = [(0, 0), (0.2, 0.1), (0.6, 0.55), (1, 1)]
+      for (a, b) in zip(stops, stops.dropFirst()) where t <= b.0 { return a.1 + (b.1 - a.1) * (t - a.0) / (b.0 - a.0) }
+      return 1
+    }
+    let measured =
+      (0...4096).map { k -> Double in
+        let t = Double(k) / 4096
+        return abs(easing(t) - (1 - coefficients.reduce(0) { $0 * t + $1 })) * 100
+      }.max() ?? .infinity
+    #expect(measured <= distance + 1e-9)
+    #expect(distance <= measured * (1 + 1.0 / 256) + 0.011)
+    for bad in ["linear(0.5)", "linear(0, 1 120%)", "linear(0, x, 1)", "linear(0, 0.5 50% 60% 70%, 1)"] {
+      let (code, refusal) = Self.shape(fixture, spec: StudioFixture.depletion, "\"easing\": \"\(bad)\"")
+      #expect(code == 422, "\(bad)")
+      #expect((refusal["error"] as? String)?.hasPrefix("cannot read easing") == true, "\(bad): \(refusal)")
+    }
+  }
 }
