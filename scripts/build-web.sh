@@ -98,7 +98,7 @@ compile CurveSchedule Sources/CurveSchedule/*.swift
 compile CurvePipeline Sources/CurvePipeline/*.swift
 compile CurveCodegen Sources/CurveCodegen/*.swift "$work/objects/CurveCodegenResources.swift"
 compile CurveDesign Sources/CurveDesign/*.swift
-compile CurveStudio Sources/CurveStudio/StudioAPI.swift Sources/CurveStudio/StudioAPI+Web.swift
+compile CurveStudio Sources/CurveStudio/StudioAPI*.swift Sources/CurveStudio/StudioLibrary.swift
 compile CurveKitCLI Sources/CurveKitCLI/*.swift Sources/CurveKitCLI/Commands/*.swift
 compile CurveWeb Web/CurveWeb/*.swift
 

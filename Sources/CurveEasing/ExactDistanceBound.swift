@@ -1,16 +1,27 @@
 import CurveCore
 
 /// A rigorous bound on the largest progress distance between a Bézier easing and a polynomial
-/// progress g, computed in exact dyadic arithmetic (see ``FreeBezierFit``).
-struct ExactDistanceBound {
+/// progress g, computed in exact dyadic arithmetic (see ``FreeBezierFit``). Package: the studio's
+/// easing import certifies the curve it fits with it.
+package struct ExactDistanceBound {
   /// An upper bound on max |h| over [0, 1], rounded up to a double.
-  var upper: Double
+  package var upper: Double
   /// The largest |h| at the points examined, rounded to the nearest double.
-  var attained: Double
+  package var attained: Double
 
   /// The bound for h(s) = Y(s) − g(X(s)), g's coefficients highest power first.
-  init(easing: CubicBezierEasing, progress g: [Double]) {
-    let h = Self.residual(easing: easing, progress: g)
+  package init(easing: CubicBezierEasing, progress g: [Double]) {
+    self.init(residual: Self.residual(easing: easing, progress: g))
+  }
+
+  /// The bound for h(s) = Y(s) − g(X(s)) on s ∈ [0, 1], with X and Y given exactly (lowest power
+  /// first): a straight piece of a CSS `linear()` is X(s) = a + (b − a)·s, Y(s) = p + (q − p)·s.
+  package init(time x: [DyadicRational], output y: [DyadicRational], progress g: [Double]) {
+    self.init(residual: Self.residual(time: x, output: y, progress: g))
+  }
+
+  /// The bound on max |h| over [0, 1] for h given exactly, lowest power first.
+  init(residual h: [DyadicRational]) {
     var attained = DyadicRational.zero
     var upper = DyadicRational.zero
     // Pieces as (center, radius), radius a power of two.
@@ -58,8 +69,12 @@ struct ExactDistanceBound {
       let three = DyadicRational(3)
       return [.zero, three * p1, three * p2 - DyadicRational(6) * p1, three * p1 - three * p2 + DyadicRational(1)]
     }
-    let x = bezier(easing.x1, easing.x2)
-    var h = bezier(easing.y1, easing.y2)
+    return residual(time: bezier(easing.x1, easing.x2), output: bezier(easing.y1, easing.y2), progress: g)
+  }
+
+  /// h's coefficients, lowest power first, exactly: Y(s) − Σ gₖ·X(s)ᵏ.
+  static func residual(time x: [DyadicRational], output y: [DyadicRational], progress g: [Double]) -> [DyadicRational] {
+    var h = y
     // g(X) by Horner on polynomials: r ← r·X + gₖ.
     var composed: [DyadicRational] = [.zero]
     for coefficient in g {

@@ -18,12 +18,14 @@ extension StudioAPI {
   /// the format's features (`/api/session` adds the documents).
   package static var sessionMembers: [(key: String, value: JSONValue)] {
     [
-      ("presets", presets), ("keyOrder", .array(CurveSpec.knownKeys.map { JSONValue.string($0) })),
+      ("presets", StudioLibrary.json), ("keyOrder", .array(CurveSpec.knownKeys.map { JSONValue.string($0) })),
       (
         "features",
         .object([
           ("units", .bool(CurveSpec.knownKeys.contains("timeUnit"))),
           ("milestones", .bool(CurveSpec.knownKeys.contains("milestones"))),
+          // The code options' inverse methods: the one list (CurveCore's InverseMethod).
+          ("inverseMethods", .array(InverseMethod.allCases.map { .string($0.rawValue) })),
         ])
       ),
     ]
@@ -41,8 +43,9 @@ extension StudioAPI {
   /// - `session`: the presets, key order and features (no documents: the page holds them);
   /// - `new`: `{"spec"}`, the blank curve;
   /// - `fit`, `generate`: `{"spec", "name"?}` as `/api/fit` and `/api/generate`;
-  /// - `export`: `{"spec", "name"?, "precision"?}` as `/api/export?precision=N`;
+  /// - `export`: `{"spec", "name"?, "precision"?, "durationMs"?}` as `/api/export?precision=N&durationMs=D`;
   /// - `convert`: the body of `/api/convert`, plus `"name"`;
+  /// - `shape`: the body of `/api/shape` (a pasted easing or a library entry), plus `"name"`;
   /// - `share-decode`: `{"payload"}` (a link or the text after `#spec=`): `{"spec", "text"}`,
   ///   the spec and its canonical text, or 422 with the reader's error;
   /// - `open`: `{"text", "name"}`: a file's text read by the file reader itself (line and
@@ -86,8 +89,19 @@ extension StudioAPI {
         }
         precision = whole
       }
-      return withSpec { answer(export($0, precision: precision).map { JSONWriter.string($0) + "\n" }, status: 200) }
+      var requested: Double?
+      if let node = members.first(where: { $0.key == "durationMs" })?.value {
+        guard case .number(let value) = node.value else { return answer(animationDurationRefusal) }
+        requested = value
+      }
+      guard let milliseconds = animationMilliseconds(requested) else { return answer(animationDurationRefusal) }
+      return withSpec {
+        answer(
+          export($0, duration: milliseconds / 1000, precision: precision, animationMilliseconds: milliseconds)
+            .map { JSONWriter.string($0) + "\n" }, status: 200)
+      }
     case "convert": return answer(convert(body, sourceName: name).map { JSONWriter.string($0) + "\n" }, status: 200)
+    case "shape": return answer(shape(body, sourceName: name).map { JSONWriter.string($0) + "\n" }, status: 200)
     case "share-decode":
       guard let payload = string("payload") else {
         return WebAnswer(

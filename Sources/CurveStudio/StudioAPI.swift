@@ -20,6 +20,8 @@ package enum StudioAPI {
     package var field: String?
     /// The ship rule's findings, when the curve was refused by it.
     package var diagnostics: [Diagnostic] = []
+    /// Where in the text the reader stopped (a save of the text as typed), when it says.
+    package var location: SourceLocation?
 
     /// The error object: `{"error": "…", "field": "…"}`, plus `"diagnostics"` when the ship
     /// rule refused the curve. (`StudioApp` sends it as an HTTP response.)
@@ -28,6 +30,7 @@ package enum StudioAPI {
         ("error", .string(message)), ("field", field.map(JSONValue.string) ?? .null),
       ]
       if !diagnostics.isEmpty { members.append(("diagnostics", FitReportRenderer.diagnosticsJSON(diagnostics))) }
+      if let location { members += [("line", .integer(location.line)), ("column", .integer(location.column))] }
       return .object(members)
     }
 
@@ -231,13 +234,13 @@ package enum StudioAPI {
     }
   }
 
-  /// `POST /api/export[?precision=N]`: `{"css": …, "cssFunction": …, "swiftui": …, "notes": […],
-  /// "diagnostics": […]}`, what `curvekit export SPEC [--precision N]` prints in each format, by
+  /// `POST /api/export[?precision=N][&durationMs=D]`: `{"css": …, "cssFunction": …, "swiftui": …, "notes": […],
+  /// "diagnostics": […], "oneLiners": {…}}` (``oneLiners(_:precision:milliseconds:period:)``), what `curvekit export SPEC [--precision N]` prints in each format, by
   /// the same ship rule and the same ``EasingExport`` (rescaling included); a precision outside
   /// 1…12 is a 400.
-  package static func export(_ spec: CurveSpec, duration: Double = 0.35, precision: Int? = nil) -> Result<
-    JSONValue, Failure
-  > {
+  package static func export(
+    _ spec: CurveSpec, duration: Double = 0.35, precision: Int? = nil, animationMilliseconds: Double = 350
+  ) -> Result<JSONValue, Failure> {
     if let precision, !RoundedEasing.precisionRange.contains(precision) {
       return .failure(Failure(status: 400, message: EasingError.precisionOutOfRange(precision).description))
     }
@@ -263,28 +266,12 @@ package enum StudioAPI {
           ("swiftui", .string(easing.swiftUISnippet(name: name, duration: duration, rounded: rounded, period: period))),
           ("notes", .array(diagnostics.map { .string($0.message) })),
           ("diagnostics", FitReportRenderer.diagnosticsJSON(diagnostics)),
+          (
+            "oneLiners",
+            oneLiners(export, precision: precision, milliseconds: animationMilliseconds, period: period) ?? .null
+          ),
         ]))
     }
-  }
-
-  /// The article's four shapes as presets: each a spec whose points sample the shape at
-  /// t = k/8 (as `examples/curves` do), with the flat end of the steep start as a constraint.
-  package static var presets: JSONValue {
-    .array(
-      ArticleCurve.allCases.map { shape in
-        let cubic = shape.cubic
-        let points = (1...7).map { k -> DataPoint in
-          let t = Double(k) / 8
-          return DataPoint(t: t, y: cubic.level(forNormalizedElapsed: t))
-        }
-        // The endpoints hold by default; the steep start adds its flat end.
-        let constraints: [FitConstraint] = shape == .steepStart ? [.slope(at: 1, equals: 0)] : []
-        let spec = CurveSpec(name: presetName(shape), points: points, constraints: constraints)
-        return .object([
-          ("id", .string(shape.rawValue)), ("name", .string(presetName(shape))),
-          ("coefficients", .numbers([cubic.a, cubic.b, cubic.c, cubic.d])), ("spec", spec.jsonValue),
-        ])
-      })
   }
 
   static func presetName(_ shape: ArticleCurve) -> String {

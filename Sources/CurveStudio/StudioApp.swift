@@ -1,3 +1,4 @@
+import CurveCore
 import CurvePipeline
 import CurveSpec
 import CurveStudioServer
@@ -12,14 +13,15 @@ import CurveStudioServer
 /// | `GET /studio.css`, `GET /studio/*.mjs` | the page's style and scripts, from memory |
 /// | `POST /api/ws-ticket` | `{"ticket", "expiresIn"}`: a one-time ticket for `/api/live?ticket=` |
 /// | `GET /api/session` | the specs (by index and file name) and the presets |
-/// | `GET /api/spec?spec=N` | `{"spec", "etag"}` of spec N on disk, `ETag`; 404 when new; 304 for `If-None-Match` |
-/// | `PUT /api/spec?spec=N` | saves `{"spec"}` under `If-Match: ETAG` (or `If-None-Match: *` for a new file) |
+/// | `GET /api/spec?spec=N` | `{"spec", "etag"}` of spec N on disk, `ETag`; 404 when new (with the blank spec); 304 for `If-None-Match` |
+/// | `PUT /api/spec?spec=N` | saves `{"spec"}` (or `{"text"}`, read by the file loader) under `If-Match: ETAG` (or `If-None-Match: *` for a new file) |
 /// | `POST /api/fit` | `curvekit fit --json`'s members for `{"spec"}`, then `"plot"` (what the page draws) |
 /// | `POST /api/convert` | the spec with its numbers in other units (`timeUnit`, `levelUnit`) |
 /// | `POST /api/open` | `{"payload"}` (a share link's `#spec=` payload) → a new unsaved tab `{"index", "name", "spec"}` |
 /// | `POST /api/new` | a new unsaved tab with a blank curve |
 /// | `POST /api/save-as?spec=N` | `{"spec", "name"}`: creates `name` (a bare `*.curve.json`) in the studio's folder, `O_EXCL` |
 /// | `GET /api/live?ticket=T` | a WebSocket for live fits while dragging (see ``StudioAPI/live(_:sourceNames:)``) |
+/// | `POST /api/shape?spec=N` | `{"spec", "easing" \| "preset"}`: the spec reshaped, keeping the designer's settings, with the certified distance |
 /// | `POST /api/generate`, `POST /api/export[?precision=N]` | the Swift, Kotlin and TypeScript files, and the CSS / SwiftUI easing |
 package struct StudioApp: Sendable {
   /// The tabs: the specs in command-line order, then the unsaved tabs opened since.
@@ -72,7 +74,13 @@ package struct StudioApp: Sendable {
     case "/api/generate": return post(request) { spec in StudioAPI.generate(spec).map(Self.json) }
     case "/api/export":
       return post(request) { spec in
-        StudioAPI.export(spec, precision: request.queryValue("precision").map { Int($0) ?? 0 }).map(Self.json)
+        guard let milliseconds = StudioAPI.animationMilliseconds(request.queryValue("durationMs")) else {
+          return .failure(StudioAPI.animationDurationRefusal)
+        }
+        return StudioAPI.export(
+          spec, duration: milliseconds / 1000, precision: request.queryValue("precision").map { Int($0) ?? 0 },
+          animationMilliseconds: milliseconds
+        ).map(Self.json)
       }
     case "/api/convert":
       return only(["POST"], request) {
@@ -81,6 +89,18 @@ package struct StudioApp: Sendable {
         case .failure(let error): return error.response
         case .success(let document):
           switch StudioAPI.convert(request.body, sourceName: document.displayName) {
+          case .success(let value): return Self.json(value)
+          case .failure(let failure): return failure.response
+          }
+        }
+      }
+    case "/api/shape":
+      return only(["POST"], request) {
+        if let refusal = Self.requireJSON(request) { return refusal }
+        switch document(for: request) {
+        case .failure(let error): return error.response
+        case .success(let document):
+          switch StudioAPI.shape(request.body, sourceName: document.displayName) {
           case .success(let value): return Self.json(value)
           case .failure(let failure): return failure.response
           }
@@ -137,6 +157,8 @@ package struct StudioApp: Sendable {
         .object([
           ("error", .string("'\(document.displayName)' does not exist yet; the first save creates it")),
           ("new", .bool(true)),
+          // What the new file starts as: two points in the spec's units (the page names it after the file).
+          ("spec", StudioAPI.blankSpec.jsonValue),
         ]))
     case .unreadable(let reason):
       return Self.error(409, reason)
@@ -187,7 +209,7 @@ package struct StudioApp: Sendable {
       return Self.error(428, "a save needs If-Match: ETAG (or If-None-Match: * for a new file)")
     }
     let spec: CurveSpec
-    switch StudioAPI.spec(fromBody: request.body, sourceName: document.displayName) {
+    switch StudioAPI.spec(fromSaveBody: request.body, sourceName: document.displayName) {
     case .failure(let failure): return failure.response
     case .success(let parsed): spec = parsed
     }

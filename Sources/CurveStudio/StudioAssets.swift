@@ -19,6 +19,8 @@ import CurveStudioServer
 /// | `/studio/words.mjs`, `metrics.mjs`, `dom.mjs` | the page's text, its capped latency figures, DOM helpers |
 /// | `/studio/core.mjs` | `Assets/studio/core.mjs`: the pure logic shared by the modules |
 /// | `/studio/host-web*.mjs`, `links.mjs`, `persistence.mjs` | the web host, files, links, the tabs kept |
+/// | `/studio/shapes.mjs`, `bezier.mjs` | a pasted easing and the library; the Bézier handles (both through `/api/shape`) |
+/// | `/studio/motion.mjs`, `codegen.mjs` | the animation race in ms; the code options of the Export card |
 ///
 /// Every module is unit-tested by `node --test` (`Assets/studio/tests/`, not embedded: the views
 /// over a small fake DOM and a fake server); `scripts/studio/browser_test.py` drives the real page.
@@ -41,6 +43,10 @@ enum StudioAssets {
     "/": ("text/html; charset=utf-8", PackageResources.index_html),
     "/studio.css": ("text/css; charset=utf-8", PackageResources.studio_css),
     "/studio/app.mjs": (javaScript, PackageResources.app_mjs),
+    "/studio/bezier.mjs": (javaScript, PackageResources.bezier_mjs),
+    "/studio/codegen.mjs": (javaScript, PackageResources.codegen_mjs),
+    "/studio/motion.mjs": (javaScript, PackageResources.motion_mjs),
+    "/studio/shapes.mjs": (javaScript, PackageResources.shapes_mjs),
     "/studio/core.mjs": (javaScript, PackageResources.core_mjs),
     "/studio/dialog.mjs": (javaScript, PackageResources.dialog_mjs),
     "/studio/documents.mjs": (javaScript, PackageResources.documents_mjs),

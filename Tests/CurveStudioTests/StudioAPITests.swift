@@ -166,10 +166,13 @@ struct StudioAPITests {
     let new = try #require(fixture.request("GET", "/api/spec?spec=1"))
     #expect(new.status == 404)
     #expect(StudioFixture.object(new)["new"] as? Bool == true)
+    // A new file starts as the blank curve: two points, in its units (percent), not the article's seven.
+    let blank = StudioFixture.object(new)["spec"] as? [String: Any]
+    #expect((blank?["points"] as? [Any])?.count == 2 && blank?["levelUnit"] as? String == "percent")
     let session = StudioFixture.object(fixture.request("GET", "/api/session"))
     let names = (session["specs"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
     #expect(names == ["depletion.curve.json", "new.curve.json"])
-    #expect((session["presets"] as? [Any])?.count == 4)
+    #expect(((session["presets"] as? [Any])?.count ?? 0) > 4)
   }
 
   @Test("PUT /api/spec writes the house style atomically and returns the new ETag")

@@ -713,6 +713,87 @@ class Suite:
         self.settle()
         assert self.doc()["spec"].get("timeUnit") in (None, "normalized"), self.doc()["spec"]
 
+    def test_paste_an_easing(self):
+        """Issue 32: an easing pasted anywhere, typed into the field, or chosen from the library is
+        imported by the server: the spec's points replaced (one undo step each), the certified
+        distance and the degree advice shown as the server words them."""
+        before = self.doc()["spec"]
+        self.js("""(text) => { const data = new DataTransfer(); data.setData('text/plain', text);
+                   document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true})); }""",
+                "cubic-bezier(0.42, 0, 0.58, 1)")
+        self.wait("() => !document.getElementById('shape-note').hidden")
+        self.settle()
+        note = self.page.inner_text("#shape-note")
+        assert "pp from the easing (certified)" in note and "under 0.5 pp" in note, note
+        assert len(self.doc()["spec"]["points"]) == 9, self.doc()["spec"]
+        assert self.page.input_value("#easing-input") == "cubic-bezier(0.42, 0, 0.58, 1)"
+        self.page.fill("#easing-input", "steps(4)")
+        self.page.press("#easing-input", "Enter")
+        self.wait("() => document.getElementById('shape-note').classList.contains('bad')")
+        assert "not a cubic B" in self.page.inner_text("#shape-note")
+        self.page.select_option("#preset", "m3-standard")
+        self.wait("() => (document.getElementById('shape-note').textContent || '').startsWith('Material 3 standard')")
+        self.settle()
+        self.js("() => document.getElementById('plot').focus()")
+        for _ in range(2):
+            self.page.keyboard.press("Control+z")
+        self.settle()
+        assert self.doc()["spec"]["points"] == before["points"], (self.doc()["spec"]["points"], before["points"])
+
+    def test_drag_a_bezier_handle(self):
+        """Issue 32: the easing handles. Dragging the first handle refits the curve through the
+        server as it moves (one undo step); the four numbers follow; "flat start" holds y1 at 0."""
+        before = self.doc()["spec"]
+        self.page.locator("#bezier-card").scroll_into_view_if_needed()
+        handle = self.page.locator("#bezier-plot circle").first
+        box = handle.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+        for step in range(1, 6):
+            self.page.mouse.move(x + 4 * step, y - 6 * step)
+            self.page.wait_for_timeout(60)
+        self.page.mouse.up()
+        self.wait("() => (document.getElementById('shape-note').textContent || '').includes('certified')")
+        self.settle()
+        x1 = float(self.page.input_value("#bezier-x1"))
+        y1 = float(self.page.input_value("#bezier-y1"))
+        assert self.doc()["spec"]["points"] != before["points"]
+        assert 0 <= x1 <= 1 and y1 > 0, (x1, y1)
+        note = self.page.inner_text("#shape-note")
+        # The server's words name the handles sent (Swift's shortest round-trip numbers, as Python's repr).
+        assert "cubic-bezier(%r, %r," % (x1, y1) in note, (note, x1, y1)
+        self.page.check("#bezier-flat-start")
+        self.wait("() => document.getElementById('bezier-y1').value === '0'")
+        self.settle()
+        self.page.uncheck("#bezier-flat-start")
+        self.js("() => document.getElementById('plot').focus()")
+        for _ in range(2):
+            self.page.keyboard.press("Control+z")
+        self.settle()
+        assert self.doc()["spec"]["points"] == before["points"], "the drag and the switch are two undo steps"
+
+    def test_copy_each_one_liner(self):
+        """Issue 32: one line per platform, rounded by default, each with its own Copy; SwiftUI
+        and the Web Animations options carry the duration chosen in ms."""
+        self.page.fill("#anim-ms", "600")
+        self.page.press("#anim-ms", "Enter")
+        self.js("() => document.getElementById('anim-ms').dispatchEvent(new Event('change'))")
+        self.wait("() => (document.querySelectorAll('#one-liner-list code')[1] || {}).textContent"
+                  " && document.querySelectorAll('#one-liner-list code')[1].textContent.includes('duration: 0.6)')")
+        lines = {}
+        for key in ["css", "swiftui", "compose", "waapi"]:
+            before = self.js("() => window.studio.copied || ''")
+            self.page.click('#one-liner-list [data-line="%s"]' % key)
+            self.wait("(before) => (window.studio.copied || '') !== before", arg=before)
+            lines[key] = self.js("() => window.studio.copied")
+        assert lines["css"].startswith("cubic-bezier(") and "\n" not in lines["css"], lines
+        assert lines["swiftui"].startswith("Animation.timingCurve(") and lines["swiftui"].endswith("duration: 0.6)"), lines
+        assert lines["compose"].startswith("CubicBezierEasing(") and "f," in lines["compose"], lines
+        assert lines["waapi"].startswith("{ duration: 600, easing: 'cubic-bezier("), lines
+        digits = max(len(part.strip().split(".")[-1]) for part in lines["css"][13:-1].split(","))
+        assert digits <= 6, "rounded by default: %s" % lines["css"]
+
     def test_latency(self):
         """Pointer move -> redrawn curve, 100 moves; and the API's fit round trip."""
         self.switch(0)

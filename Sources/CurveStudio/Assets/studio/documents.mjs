@@ -187,18 +187,20 @@ export function createDocuments(ctx) {
     if (error) refused('Link not opened: ' + error);
   }
 
-  /** Sends the fixed text of a file that did not load as its new content, if it is JSON and a valid spec. */
+  /**
+   * Sends the fixed text of a file that did not load, as typed, to the server's file reader: its
+   * verdict (line:column included) is exactly what loading that text gives; saved when it is valid.
+   */
   async function useFixedText() {
     const doc = ctx.doc();
     if (!doc.broken || !doc.etag) return;
-    let parsed;
+    ctx.dispatch({ type: 'saving', doc: doc.index, on: true });
+    let result;
     try {
-      parsed = JSON.parse($('broken-text').value);
-    } catch (error) {
-      $('broken-error').textContent = 'Still not JSON: ' + error.message;
-      return;
+      result = await ctx.transport.saveText(doc.index, $('broken-text').value, doc.etag);
+    } finally {
+      ctx.dispatch({ type: 'saving', doc: doc.index, on: false });
     }
-    const result = await put(doc, parsed);
     if (result.status === 200) {
       ctx.dispatch({ type: 'fixedSaved', doc: doc.index, data: result.data });
       if (result.data.said) ctx.dispatch({ type: 'status', doc: doc.index, text: result.data.said, tone: 'good' });
@@ -235,8 +237,8 @@ export function createDocuments(ctx) {
       try {
         const result = await ctx.transport.load(doc.index, doc.etag);
         const now = docByIndex(ctx.state(), doc.index);
-        if (now.status && now.status.transient && /not answering/.test(now.status.text)) {
-          ctx.dispatch({ type: 'clearTransient', doc: doc.index });
+        if (now.status && now.status.cause === 'offline') {
+          ctx.dispatch({ type: 'clearTransient', doc: doc.index, cause: 'offline' });
           ctx.panels.showStatus(ctx.doc());
         }
         if (now.saving) {
@@ -257,7 +259,7 @@ export function createDocuments(ctx) {
           ctx.panels.renderTabs();
         }
       } catch (error) {
-        refused('The studio server is not answering');
+        ctx.panels.setStatus('The studio server is not answering', 'bad', undefined, true, 'offline');
       }
     }
     pollTimer = ctx.later(poll, document.hidden ? 4000 : 1000);

@@ -2,9 +2,9 @@
 // generates it (POST /api/generate and /api/export; the rounded easing is the server's too), and
 // the Copy button, enabled only when the store's `exportable` rule says the panel shows the current
 // tab's current curve and it ships.
-import { $, setRoving } from './dom.mjs';
+import { $, clear, html, setRoving } from './dom.mjs';
 import { canon, exportable } from './store.mjs';
-import { notShipped, shipped } from './words.mjs';
+import { ONE_LINERS, notShipped, shipped } from './words.mjs';
 
 /** The export card of the page `ctx` (see app.mjs); what it shows is the store's `exported`. */
 export function createExport(ctx) {
@@ -30,9 +30,36 @@ export function createExport(ctx) {
     }
     const precision = $('precision').value;
     const [generated, exported] = await Promise.all([ctx.transport.generate(doc.index, doc.spec),
-      ctx.transport.exportCode(doc.index, doc.spec, precision)]);
+      ctx.transport.exportCode(doc.index, doc.spec, precision, animationMs())]);
     ctx.dispatch({ type: 'exported', doc: doc.index, asked, code: shipped(generated, exported) });
     render();
+  }
+
+  /** The animation duration the one-liners are written for, in ms (350 when the field is empty or invalid). */
+  function animationMs() {
+    const value = Number($('anim-ms') ? $('anim-ms').value : '');
+    return Number.isFinite(value) && value > 0 && value <= 3600000 ? value : 350;
+  }
+
+  /** The one-liners: one row per platform, each with its own Copy, enabled by the same `exportable` rule. */
+  function renderLines(mine, shown, verdict) {
+    const list = $('one-liner-list');
+    if (!list) return;
+    clear(list);
+    const lines = mine && verdict.ok ? shown.lines : null;
+    for (const [key, label] of ONE_LINERS) {
+      const text = lines ? lines[key] || '' : '';
+      const button = html('button', { class: 'small', 'data-line': key,
+        title: text ? 'Copy the ' + label + ' line' : 'Nothing to copy: ' + (verdict.why || 'no easing') }, 'Copy');
+      button.disabled = !text;
+      button.addEventListener('click', () => copyText(text, button));
+      const row = html('li', { class: 'one-liner' });
+      row.appendChild(html('span', { class: 'one-liner-label' }, label));
+      row.appendChild(html('code', { class: 'one-liner-code' }, text || '—'));
+      row.appendChild(button);
+      list.appendChild(row);
+    }
+    $('one-liner-note').textContent = lines ? lines.rounding : '';
   }
 
   /** The panel as the store has it: code only when it is the current tab's, Copy only when `exportable`. */
@@ -54,6 +81,9 @@ export function createExport(ctx) {
     $('code-notes').textContent = mine ? shown.notes.join(' ') : '';
     $('copy').disabled = !verdict.ok;
     $('copy').title = verdict.ok ? 'Copy to the clipboard' : 'Nothing to copy: ' + verdict.why;
+    renderLines(mine, shown, exportable(state, 'css'));
+    if (ctx.bezier) ctx.bezier.render();  // the handles follow the easing exported for this curve
+    if (ctx.codeOptions) ctx.codeOptions.render();
   }
 
   function show(format) {
@@ -63,7 +93,11 @@ export function createExport(ctx) {
 
   async function copy() {
     if (!exportable(ctx.state(), ctx.view.format).ok) return;
-    const text = ctx.state().exported.text[ctx.view.format] || '';
+    await copyText(ctx.state().exported.text[ctx.view.format] || '', $('copy'));
+  }
+
+  async function copyText(text, button) {
+    if (!text) return;
     try {
       await navigator.clipboard.writeText(text);
     } catch (error) {
@@ -75,9 +109,9 @@ export function createExport(ctx) {
       document.execCommand('copy');
     }
     ctx.view.copied = text;
-    $('copy').textContent = 'Copied ✓';
-    ctx.later(() => { $('copy').textContent = 'Copy'; }, 1200);
+    button.textContent = 'Copied ✓';
+    ctx.later(() => { button.textContent = 'Copy'; }, 1200);
   }
 
-  return { schedule, refresh, render, show, copy };
+  return { schedule, refresh, render, show, copy, animationMs };
 }

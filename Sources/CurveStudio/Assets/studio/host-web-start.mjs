@@ -39,6 +39,14 @@ export async function startWebHost(window, hash, { loadEngine = loadWebEngine, f
         note.textContent = keptNote(kept, count);
       };
       if (kept !== null) heard();
+      // A second link in the same tab (only the fragment changed, so nothing reloads) opens in a
+      // new tab too; a broken one is refused with the reader's words, as Open link… refuses it.
+      window.addEventListener('hashchange', async () => {
+        const payload = linkPayload(window.location ? window.location.hash : '');
+        if (!payload) return;
+        const error = await page.ctx.documents.openPayload(payload);
+        if (error) page.ctx.panels.setStatus('The link was not opened: ' + error, 'bad', undefined, true);
+      });
       window.addEventListener('pagehide', transport.flush);
       document.addEventListener('visibilitychange', () => { if (document.hidden) transport.flush(); });
     },

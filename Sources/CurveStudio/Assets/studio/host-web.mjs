@@ -269,13 +269,25 @@ export function createWebTransport({ engine, storage = null, files = null, link 
       return opened(result, 'untitled.curve.json', '', true);
     },
     convert: (index, request) => call('convert', named(index, request)),
+    shape: (index, request) => call('shape', named(index, request)),
+    /**
+     * Check and save this text: the file reader reads it as typed (line and column in a refusal);
+     * only text it accepts is written, as typed.
+     */
+    saveText: async (index, text) => {
+      const doc = docs.get(index);
+      if (!doc) return failed(404, 'no tab ' + index);
+      const read = await call('open', { text, sourceName: doc.name });
+      if (read.status !== 200) return read;
+      return writeOut(doc, doc.name, text, false, 200);
+    },
     fit: (index, spec) => {
       remember(index, spec);
       return call('fit', named(index, { spec }));
     },
     generate: (index, spec) => call('generate', named(index, { spec })),
-    exportCode: (index, spec, precision) => call('export',
-      named(index, precision ? { spec, precision: Number(precision) } : { spec })),
+    exportCode: (index, spec, precision, durationMs) => call('export', named(index, Object.assign({ spec },
+      precision ? { precision: Number(precision) } : {}, durationMs ? { durationMs: Number(durationMs) } : {}))),
     connectLive: () => {},
     /** Keeps the tabs now (the page is being hidden or closed). */
     flush: () => { if (timer) persist(); },

@@ -11,6 +11,10 @@ import { createMetrics, snapshot } from './metrics.mjs';
 import { createPanels } from './panels.mjs';
 import { createPlot } from './plot.mjs';
 import { createPreview } from './preview.mjs';
+import { createShapes } from './shapes.mjs';
+import { createBezier } from './bezier.mjs';
+import { createMotion } from './motion.mjs';
+import { createCodegenOptions } from './codegen.mjs';
 import { DEFAULT_DURATIONS, createStore, current, isDirty, newDoc, normPoints, starter } from './store.mjs';
 import { curveLevel } from './words.mjs';
 
@@ -41,12 +45,16 @@ export function createPage(env) {
    * whole spec changed (undo, redo, a reload), so even the focused field shows the new value.
    */
   ctx.changed = (replaced) => {
+    ctx.shapes.showNote(null);  // the import's figures are about the curve as imported
     ctx.panels.showStatus(ctx.doc());
     ctx.panels.renderSettings(!!replaced);
     ctx.panels.renderTabs();
     ctx.plot.render();
     ctx.fitting.request();
     ctx.exporter.render();
+    ctx.bezier.render();
+    ctx.motion.render();
+    ctx.codeOptions.render();
   };
   /** An edit of the current spec: the action, then `changed` when the spec did change. True when it did. */
   ctx.edit = (action, replaced) => {
@@ -69,6 +77,10 @@ export function createPage(env) {
   ctx.exporter = createExport(ctx);
   ctx.documents = createDocuments(ctx);
   ctx.fitting = createFitting(ctx);
+  ctx.shapes = createShapes(ctx);
+  ctx.bezier = createBezier(ctx);
+  ctx.motion = createMotion(ctx);
+  ctx.codeOptions = createCodegenOptions(ctx);
 
   function wire() {
     const documents = ctx.documents;
@@ -79,6 +91,7 @@ export function createPage(env) {
     click('save-as', documents.saveAs);
     click('new-curve', documents.newCurve);
     click('open-link', documents.openLinkDialog);
+    ctx.shapes.wire();  // first: a pasted easing never reaches the share-link handler
     document.addEventListener('paste', documents.onPaste);
     click('broken-use', documents.useFixedText);
     click('broken-reset', documents.startOver);
@@ -90,15 +103,12 @@ export function createPage(env) {
     click('play', ctx.preview.toggle);
     click('copy', ctx.exporter.copy);
     $('precision').addEventListener('change', ctx.exporter.refresh);
+    $('anim-ms').addEventListener('change', ctx.exporter.refresh);
     $('speed').addEventListener('change', () => ctx.preview.setSpeed(Number($('speed').value)));
     $('scrub').addEventListener('input', () => ctx.preview.scrub(Number($('scrub').value) / 1000));
     $('compare').addEventListener('change', () => {
       ctx.dispatch({ type: 'compare', on: $('compare').checked });
       if (ctx.state().compare) documents.fitOthers(); else ctx.plot.render();
-    });
-    $('preset').addEventListener('change', () => {
-      documents.applyPreset($('preset').value);
-      $('preset').value = '';
     });
     $('name').addEventListener('change', () => ctx.setField('name', $('name').value));
     $('degree').addEventListener('change', () => ctx.setField('degree', Number($('degree').value)));
@@ -151,6 +161,7 @@ export function createPage(env) {
 
   async function start() {
     ctx.plot.build($('plot'));
+    ctx.bezier.build();
     wire();
     ctx.transport.connectLive();
     const session = await ctx.transport.session();
@@ -159,7 +170,9 @@ export function createPage(env) {
       return;
     }
     ctx.dispatch(Object.assign({ type: 'session' }, session.data));
-    for (const preset of ctx.state().presets) $('preset').appendChild(html('option', { value: preset.id }, preset.name));
+    ctx.shapes.fillLibrary(ctx.state().presets);
+    ctx.motion.wire();
+    ctx.codeOptions.wire(ctx.state().features.inverseMethods);
     if (!ctx.state().docs.length) {
       // No spec named: a new blank curve, which Save creates under a name the designer gives.
       const blank = await ctx.transport.newCurve();

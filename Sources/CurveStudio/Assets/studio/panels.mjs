@@ -4,7 +4,7 @@
 import { exactPoints } from './core.mjs';
 import { $, clear, html, setRoving } from './dom.mjs';
 import { current, isDirty } from './store.mjs';
-import { fieldInput, invalidCells, settingsWords, shortNumber, verdictView } from './words.mjs';
+import { errorText, fieldInput, invalidCells, settingsWords, shortNumber, verdictView } from './words.mjs';
 
 /** The panels of the page `ctx` (see app.mjs). */
 export function createPanels(ctx) {
@@ -254,8 +254,9 @@ export function createPanels(ctx) {
   }
 
   /** A document's status line ("Saved 10:37", "Reloaded", …): kept per tab, shown for the current one. */
-  function setStatus(text, tone, index, transient) {
-    ctx.dispatch({ type: 'status', doc: index, text, tone, transient });
+  /** `cause`: what the message is about ('offline': the server did not answer), so it is cleared by state, not by its words. */
+  function setStatus(text, tone, index, transient, cause) {
+    ctx.dispatch({ type: 'status', doc: index, text, tone, transient, cause });
     const doc = ctx.doc();
     // Before any document (no session), the line still says it.
     if (!doc) showStatus({ status: { text, tone } });
@@ -284,7 +285,7 @@ export function createPanels(ctx) {
     const broken = doc && doc.broken;
     $('broken').hidden = !broken;
     if (!broken) return;
-    $('broken-error').textContent = broken.error + (broken.field ? ' (field ' + broken.field + ')' : '');
+    $('broken-error').textContent = errorText({ status: 422, data: { error: broken.error, field: broken.field } });
     const area = $('broken-text');
     if (area.dataset.doc !== String(doc.index)) {
       area.value = broken.text === null ? '' : broken.text;

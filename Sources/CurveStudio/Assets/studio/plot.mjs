@@ -72,7 +72,10 @@ export function createPlot(ctx) {
       return node;
     };
     title(16, m.top + m.height / 2, 'level', true);
-    nodes.slopeTitle = title(16, s.top + s.height / 2, 'slope', true);
+    // The slope panel is short: its title runs above it, level, so it never crosses the tick labels
+    // (at a phone's scale the rotated title was longer than the panel).
+    nodes.slopeTitle = title(s.left, s.top - 9, 'slope', false);
+    nodes.slopeTitle.setAttribute('text-anchor', 'start');
     nodes.timeTitle = title(m.left + m.width / 2, s.top + s.height + 40, 'time');
     svg.addEventListener('dblclick', on('onPlotDoubleClick'));
     svg.addEventListener('pointerdown', on('onPlotPointerDown'));

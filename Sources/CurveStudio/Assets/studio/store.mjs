@@ -197,10 +197,13 @@ const ACTIONS = {
   select: (state, { index }) => Object.assign({}, state, { selected: index }),
   compare: (state, { on }) => Object.assign({}, state, { compare: !!on }),
   // `transient`: a refusal ("Preset not applied: …"), cleared by the next edit or `clearTransient`.
-  status: (state, { doc, text, tone, transient }) => withDoc(state, doc, (d) => Object.assign({}, d,
-    { status: transient ? { text, tone: tone || '', transient: true } : { text, tone: tone || '' } })),
-  clearTransient: (state, { doc }) => withDoc(state, doc, (d) => (d.status && d.status.transient
-    ? Object.assign({}, d, { status: null }) : d)),
+  // `cause` names what a transient message is about ('offline'), so `clearTransient` with that cause
+  // clears only it: by state, never by matching its words.
+  status: (state, { doc, text, tone, transient, cause }) => withDoc(state, doc, (d) => Object.assign({}, d,
+    { status: transient ? Object.assign({ text, tone: tone || '', transient: true }, cause ? { cause } : {})
+      : { text, tone: tone || '' } })),
+  clearTransient: (state, { doc, cause }) => withDoc(state, doc, (d) => (d.status && d.status.transient &&
+    (cause === undefined || d.status.cause === cause) ? Object.assign({}, d, { status: null }) : d)),
   saving: (state, { doc, on }) => withDoc(state, doc, (d) => Object.assign({}, d, { saving: !!on })),
 
   // The server's answer to GET /api/spec: the file, a file that did not load, or no file yet.
@@ -224,7 +227,10 @@ const ACTIONS = {
         status: { text: 'Not loaded: “' + d.name + '” is not a valid spec', tone: 'bad' },
       });
     }
-    return Object.assign(next, { spec: starter(state.presets, d.name), etag: null, exists: false, baseline: null,
+    // No file yet: the server's blank curve (two points, in its units), named after the file.
+    const blank = result.data && result.data.spec && typeof result.data.spec === 'object'
+      ? Object.assign(clone(result.data.spec), { name: starter([], d.name).name }) : starter(state.presets, d.name);
+    return Object.assign(next, { spec: blank, etag: null, exists: false, baseline: null,
       status: { text: 'New file: the first save creates ' + d.name, tone: '' } });
   }),
 

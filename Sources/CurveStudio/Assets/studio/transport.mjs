@@ -9,13 +9,15 @@
 //   session()                      GET  /api/session: presets, features, key order, the documents
 //   load(index, etag?)             GET  /api/spec (with If-None-Match: a 304 when unchanged)
 //   save(index, spec, etag)        PUT  /api/spec (If-Match the ETag, or If-None-Match * for a new file)
+//   saveText(index, text, etag)    PUT  /api/spec with the text as typed: the file reader's verdict
 //   saveAs(index, spec, name)      POST /api/save-as: a new file, never overwriting
 //   newCurve() / open(payload)     POST /api/new, /api/open: an unsaved tab
 //   openText(text, name)           a spec's text (a dropped file, a paste), sent to /api/open as a payload
 //   convert(index, request)        POST /api/convert: the spec in other units
+//   shape(index, request)          POST /api/shape: a pasted easing or a library preset, in the spec's units
 //   fit(index, spec)               the live channel when open, else POST /api/fit
 //   generate(index, spec)          POST /api/generate: Swift, Kotlin, TypeScript
-//   exportCode(index, spec, p)     POST /api/export: CSS and SwiftUI easings (p decimals, or exact)
+//   exportCode(index, spec, p, ms) POST /api/export: CSS and SwiftUI easings (p decimals, or exact), one-liners over ms
 //   connectLive()                  opens the live channel (and reopens it when it drops)
 import { RECONNECT, nextDelay, tokenFromFragment } from './core.mjs';
 import { MAX_TEXT, base64url } from './links.mjs';
@@ -126,6 +128,7 @@ export function createTransport({ fetch, WebSocket = null, host = '', token = nu
     load: (index, etag) => api('GET', '/api/spec?spec=' + index, undefined, etag ? { 'If-None-Match': etag } : undefined),
     save: (index, spec, etag) => api('PUT', '/api/spec?spec=' + index, { spec },
       etag ? { 'If-Match': etag } : { 'If-None-Match': '*' }),
+    saveText: (index, text, etag) => api('PUT', '/api/spec?spec=' + index, { text }, { 'If-Match': etag }),
     saveAs: (index, spec, name) => api('POST', '/api/save-as?spec=' + index, { spec, name }),
     newCurve: () => api('POST', '/api/new', {}),
     open: (payload) => api('POST', '/api/open', { payload }),
@@ -134,8 +137,9 @@ export function createTransport({ fetch, WebSocket = null, host = '', token = nu
       ? api('POST', '/api/open', { payload: base64url(text) })
       : { status: 413, data: { error: '“' + name + '” is more than ' + MAX_TEXT + ' characters; not opened' }, etag: null }),
     convert: (index, request) => api('POST', '/api/convert?spec=' + index, request),
+    shape: (index, request) => api('POST', '/api/shape?spec=' + index, request),
     generate: (index, spec) => api('POST', '/api/generate?spec=' + index, { spec }),
-    exportCode: (index, spec, precision) => api('POST', '/api/export?spec=' + index +
-      (precision ? '&precision=' + precision : ''), { spec }),
+    exportCode: (index, spec, precision, durationMs) => api('POST', '/api/export?spec=' + index +
+      (precision ? '&precision=' + precision : '') + (durationMs ? '&durationMs=' + durationMs : ''), { spec }),
   };
 }

@@ -60,7 +60,7 @@ export function verdictView(doc) {
   }
   if (doc.error) {
     return { className: 'verdict error', text: '⚠ Cannot fit',
-      detail: doc.error.error + (doc.error.field ? ' (' + doc.error.field + ')' : ''), title: '', summary: '',
+      detail: errorText({ status: 422, data: doc.error }), title: '', summary: '',
       stats: [], overlay: null };
   }
   const fit = doc.fit;
@@ -182,6 +182,9 @@ export function notShipped(error) {
 }
 
 /** The code panel from the server's answers to generate and export (a refused curve has nothing to copy). */
+/** The one-liners the export card lists, in order: [key, label]. */
+export const ONE_LINERS = [['css', 'CSS'], ['swiftui', 'SwiftUI'], ['compose', 'Compose'], ['waapi', 'TypeScript / WAAPI']];
+
 export function shipped(generated, exported) {
   const generatedOK = generated.status === 200;
   const exportedOK = exported.status === 200;
@@ -202,11 +205,36 @@ export function shipped(generated, exported) {
       typescript: generatedOK && !(g.failed || []).includes('typescript'),
     },
     notes: [].concat(generatedOK ? g.notes : [], exportedOK ? e.notes : []),
+    lines: exportedOK && e.oneLiners ? e.oneLiners : null,
+    easing: exportedOK && e.cssFunction ? e.cssFunction : null,
   };
 }
 
-/** An error answer in one line: the server's words and the field they name. */
+/**
+ * A spec field as the designer counts it, in words: `points[3][0]` is "point 4's time",
+ * `constraints[0]` "exact point 1", `milestones[1].atLeast` "milestone 2"; another key is "the <key>".
+ */
+export function fieldWords(field) {
+  if (!field) return '';
+  const point = /^points\[(\d+)\](?:\[(\d)\])?$/.exec(field);
+  if (point) return 'point ' + (Number(point[1]) + 1) + (point[2] === undefined ? '' : point[2] === '0' ? '\'s time' : '\'s level');
+  const listed = /^(constraints|milestones|weights)\[(\d+)\]/.exec(field);
+  if (listed) {
+    const noun = { constraints: 'exact point', milestones: 'milestone', weights: 'weight of point' }[listed[1]];
+    return noun + ' ' + (Number(listed[2]) + 1);
+  }
+  return field.startsWith('codegen.') ? 'the code option ' + field.slice(8) : 'the ' + field;
+}
+
+/**
+ * An error answer in one line: the server's words, with the field it names in words rather than
+ * as a JSON path (a message that starts with the path has it replaced).
+ */
 export function errorText(result) {
   const data = (result && result.data) || {};
-  return (data.error || 'HTTP ' + (result && result.status)) + (data.field ? ' (field ' + data.field + ')' : '');
+  let text = data.error || 'HTTP ' + (result && result.status);
+  if (!data.field) return text;
+  const words = fieldWords(data.field);
+  if (text.startsWith(data.field + ': ')) return words + ': ' + text.slice(data.field.length + 2);
+  return text + ' (' + words + ')';
 }

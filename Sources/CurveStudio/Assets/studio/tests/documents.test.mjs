@@ -100,7 +100,7 @@ test('new curves and share links open unsaved tabs; Save as names the file, and 
   assert.equal(h.$('ask-input').value, 'untitled.curve.json', 'suggested from the curve name');
   h.$('ask-input').value = 'taken.curve.json';
   await h.$('ask-form').fire('submit');
-  assert.equal(h.$('ask-error').textContent, 'exists (field name)');
+  assert.equal(h.$('ask-error').textContent, 'exists (the name)');
   h.$('ask-input').value = 'mine.curve.json';
   await h.$('ask-form').fire('submit');
   await saving;
@@ -148,10 +148,12 @@ test('a file that did not load: a placeholder that cannot be saved, fixed here, 
   await h.document.fire('keydown', { key: 's', ctrlKey: true, target: h.document.body });
   assert.match(h.$('status').textContent, /did not load; fix its text first/);
   await h.$('broken-use').click();
-  assert.match(h.$('broken-error').textContent, /^Still not JSON/);
+  assert.equal(h.$('broken-error').textContent, 'Not saved: unexpected end of input (broken.curve.json:1:26)',
+    'the server reader\'s verdict, line:column included');
+  assert.deepEqual(JSON.parse(JSON.stringify(server.log)).filter((l) => l.startsWith('PUT')).length, 1);
   h.$('broken-text').value = '{"points": 3}';
   await h.$('broken-use').click();
-  assert.equal(h.$('broken-error').textContent, 'Not saved: points: expected an array (field points)');
+  assert.equal(h.$('broken-error').textContent, 'Not saved: the points: expected an array');
   h.$('broken-text').value = '{"points": [[0.5, 0.4]]}';
   await h.$('broken-use').click();
   await h.runFrames();
@@ -194,7 +196,8 @@ test('units, duration and presets go through the server conversion, one undo ste
   h.$('preset').value = 'linear';
   await h.$('preset').fire('change');
   await settle();
-  assert.deepEqual(h.doc().spec.points, [[24, 0.5]], 'the preset in the spec units');
+  assert.deepEqual(h.doc().spec.points, [[4.800000000000001, 0.98], [24, 0.5], [43.2, 0.02]],
+    'the preset in the spec units (POST /api/shape)');
   assert.equal(h.doc().spec.name, 'Habit');
   h.$('preset').value = 'none';
   await h.$('preset').fire('change');
@@ -208,6 +211,7 @@ test('units, duration and presets go through the server conversion, one undo ste
   assert.equal(plain.doc().spec.durationDays, 5, 'normalized time: the period in days, points unchanged');
   plain.$('preset').value = 'linear';
   await plain.$('preset').fire('change');
-  assert.deepEqual(plain.doc().spec.points, [[0.5, 0.5]]);
+  await settle();
+  assert.deepEqual(plain.doc().spec.points, [[0.1, 0.98], [0.5, 0.5], [0.9, 0.02]]);
   assert.equal(plain.doc().spec.durationDays, 5, 'the period rides along');
 });

@@ -73,6 +73,14 @@ export function fakeServer(files, { presets, session = 200, blank = 201 } = {}) 
     }
     if (path.startsWith('/api/spec') && method === 'PUT') {
       if ((headers['If-Match'] || null) !== (f.missing ? null : f.etag)) return { status: 412, body: { error: 'changed on disk' } };
+      if (body.text !== undefined) {
+        // The text as typed, read as the file loader reads it (a hand-made verdict with line:column).
+        try {
+          body = { spec: JSON.parse(body.text) };
+        } catch (error) {
+          return { status: 422, body: { error: 'unexpected end of input (' + f.name + ':1:26)', field: null, line: 1, column: 26 } };
+        }
+      }
       if (!Array.isArray(body.spec.points)) return { status: 422, body: { error: 'points: expected an array', field: 'points' } };
       if (body.spec.name === 'Refused') return { status: 422, body: { error: 'this name is refused', field: 'name' } };
       Object.assign(f, { spec: body.spec, missing: false, text: undefined, etag: '"' + f.index + '-' + next++ + '"' });
@@ -92,13 +100,30 @@ export function fakeServer(files, { presets, session = 200, blank = 201 } = {}) 
       spec.points = body.spec.points.map(([t, y]) => [t * scale, y]);
       return { status: 200, body: { spec, units: unitsFor(spec) } };
     }
+    if (path.startsWith('/api/shape')) {
+      // Hand-made answers: 'ease-in-out' and the preset 'linear' apply; anything else is refused.
+      if (body.easing !== undefined && body.easing.trim() !== 'ease-in-out') {
+        return { status: 422, body: { error: "'steps()' is not a cubic Bézier", field: null } };
+      }
+      if (body.preset !== undefined && body.preset !== 'linear') return { status: 422, body: { error: 'no such preset' } };
+      // The points in the spec's units, as the server puts them (times over its period).
+      const scale = body.spec.timeUnit && body.spec.timeUnit !== 'normalized' ? body.spec.duration : 1;
+      const spec = Object.assign({}, body.spec,
+        { points: [[0.1, 0.98], [0.5, 0.5], [0.9, 0.02]].map(([t, y]) => [t * scale, y]) });
+      return { status: 200, body: { spec, units: unitsFor(spec), keeps: [], replaces: 'replaces the points',
+        summary: body.preset ? 'Linear as a degree-3 curve.' : 'cubic-bezier(0.42, 0.0, 0.58, 1.0) as a degree-3 curve: at most 1.5 pp',
+        distance: 1.5, lowestDegree: 5 } };
+    }
     if (path.startsWith('/api/generate')) {
       return fitAnswer(body.spec).status !== 200 ? { status: 422, body: { error: 'does not ship' } }
         : { status: 200, body: { swift: '// swift', kotlin: '// kotlin', typescript: '// not generated: no', failed: ['typescript'], notes: ['n'] } };
     }
     if (path.startsWith('/api/export')) {
       return { status: 200, body: { css: 'cubic-bezier(' + (path.includes('precision') ? 'rounded' : 'exact') + ')',
-        swiftui: '// swiftui', notes: [] } };
+        swiftui: '// swiftui', notes: [],
+        oneLiners: { css: 'cubic-bezier(0.3, 0, 0.7, 1)', compose: 'CubicBezierEasing(0.3f, 0f, 0.7f, 1f)',
+          swiftui: 'Animation.timingCurve(0.3, 0, 0.7, 1, duration: ' + ((/durationMs=(\d+)/.exec(path) || [0, 350])[1] / 1000) + ')',
+          waapi: "{ duration: 350, easing: 'cubic-bezier(0.3, 0, 0.7, 1)' }", rounding: 'rounded to 1 decimals: within 0.09 pp' } } };
     }
     return { status: 404, body: { error: 'no such resource' } };
   };

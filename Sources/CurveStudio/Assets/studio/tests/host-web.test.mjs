@@ -163,6 +163,28 @@ test('Save downloads the canonical bytes; it never says saved for a download, no
   assert.equal((await nowhere.save(0, BLANK)).status, 501);
 });
 
+test('the editor\'s routes on the web host: a pasted easing, a one-liner duration, and Check and save', async () => {
+  const files = fakeFiles();
+  const engine = fakeEngine();
+  const t = webTransport({ engine, files, storage: memoryStorage() });
+  await t.session();
+  await t.newCurve();
+  await t.shape(0, { spec: BLANK, easing: 'ease-in' });
+  await t.exportCode(0, BLANK, '', 500);
+  const shaped = engine.calls.slice(-2);
+  assert.deepEqual(shaped.map(([route, body]) => [route, body.sourceName, body.easing, body.durationMs]),
+    [['shape', 'untitled.curve.json', 'ease-in', undefined], ['export', 'untitled.curve.json', undefined, 500]]);
+  const refused = await t.saveText(0, '{x');
+  assert.deepEqual([refused.status, refused.data.error], [400, BAD_JSON.replace('<pasted text>', 'untitled.curve.json')]);
+  assert.equal(files.downloads.length, 0, 'text the reader refuses is never written');
+  const typed = '{"points": [[0.5, 0.5]],   "name": "Typed"}';
+  const saved = await t.saveText(0, typed);
+  assert.equal(saved.status, 200);
+  assert.deepEqual(files.downloads, [['untitled.curve.json', typed]], 'the text as typed, once the reader accepts it');
+  assert.equal(saved.data.spec.name, 'Typed');
+  assert.equal((await t.saveText(5, typed)).status, 404);
+});
+
 test('where the browser has a save picker, Save as writes to the file picked, and Save writes there again', async () => {
   const files = fakeFiles({ canPick: true });
   const t = webTransport({ engine: fakeEngine(), files });
@@ -331,7 +353,7 @@ async function webPage({ link = null, storage = memoryStorage(), files = fakeFil
   await settle();
   await h.runFrames();
   await h.ctx.exporter.refresh();
-  return Object.assign(h, { web, files, storage, listeners });
+  return Object.assign(h, { web, files, storage, listeners, window });
 }
 
 test('the page on the web host: a share link opens its curve, Copy gives the engine\'s code, Save downloads', async () => {
@@ -359,6 +381,23 @@ test('the page on the web host: a share link opens its curve, Copy gives the eng
   // A reload loses nothing: leaving is not questioned, and the tabs are kept when the page hides.
   h.listeners.pagehide();
   assert.ok(h.storage.items.has(KEPT_KEY));
+});
+
+test('a link pasted into the same tab (only the fragment changes) opens in a new tab; a broken one is refused', async () => {
+  const h = await webPage();
+  assert.equal(h.hook.docs.length, 1);
+  h.window.location = { hash: '#spec=GOOD' };
+  await h.listeners.hashchange();
+  await settle();
+  assert.equal(h.hook.docs.length, 2, 'the link opened beside the blank curve');
+  assert.equal(h.doc().spec.name, 'Weekly Habit');
+  h.window.location = { hash: '#spec=Zm!x' };
+  await h.listeners.hashchange();
+  assert.equal(h.hook.docs.length, 2, 'a broken link opens nothing');
+  assert.equal(h.$('status').textContent, 'The link was not opened: ' + BAD_LINK);
+  h.window.location = { hash: '#other' };
+  await h.listeners.hashchange();
+  assert.equal(h.hook.docs.length, 2, 'a fragment that is no link is left alone');
 });
 
 test('the page on the web host: a broken link shows the reader\'s error and the text, and nothing to copy', async () => {

@@ -224,6 +224,11 @@ test('loading: a file, a file that did not load (a placeholder, not dirty), and 
   assert.equal(fresh.spec.description, undefined);
   assert.match(fresh.status.text, /first save creates b.curve.json/);
   assert.equal(isDirty(state, fresh), true, 'an unsaved tab is dirty');
+  // The server's blank curve (two points in its units), named after the file.
+  const blank = { name: 'Untitled', levelUnit: 'percent', points: [[0.25, 75], [0.75, 25]] };
+  const named = docByIndex(reduce(state, { type: 'loaded', doc: 5, result: { status: 404, data: { spec: blank } } }), 5);
+  assert.deepEqual(named.spec, { name: 'B', levelUnit: 'percent', points: [[0.25, 75], [0.75, 25]] });
+  assert.equal(blank.name, 'Untitled', 'the answer is not changed');
 });
 
 test('the starter spec is the first preset, named after the file; a built-in line without presets', () => {
@@ -367,4 +372,19 @@ test('a refusal is said until the next edit; other statuses stay', () => {
   // The refusal of makeExact is one.
   const one = reduce(loaded({ name: 'A', points: [[0.5, 0.5]], degree: 1 }), { type: 'makeExact', index: 0 });
   assert.equal(current(one).status.transient, true);
+});
+
+test('a transient message is cleared by its cause, never by its words', () => {
+  const state = loaded();
+  const offline = reduce(state, { type: 'status', doc: 3, text: 'The studio server is not answering', tone: 'bad',
+    transient: true, cause: 'offline' });
+  assert.deepEqual(current(offline).status, { text: 'The studio server is not answering', tone: 'bad', transient: true,
+    cause: 'offline' });
+  assert.equal(current(reduce(offline, { type: 'clearTransient', doc: 3, cause: 'offline' })).status, null);
+  // A refusal that merely mentions the words stays until an edit or a plain clear.
+  const refusal = reduce(state, { type: 'status', doc: 3, text: 'Link not opened: the host is not answering',
+    tone: 'bad', transient: true });
+  assert.equal(current(reduce(refusal, { type: 'clearTransient', doc: 3, cause: 'offline' })).status.text,
+    'Link not opened: the host is not answering');
+  assert.equal(current(reduce(refusal, { type: 'clearTransient', doc: 3 })).status, null);
 });

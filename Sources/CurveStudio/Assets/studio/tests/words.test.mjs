@@ -7,7 +7,7 @@ import { METRICS_LIMIT, createMetrics, ring, snapshot } from '../metrics.mjs';
 import { PLAY_MS, advance } from '../preview.mjs';
 import { newDoc } from '../store.mjs';
 import {
-  curveLevel, errorText, fieldInput, fixed, fmt, invalidCells, levelGap, levelLabel, notShipped, percentPoints,
+  curveLevel, errorText, fieldInput, fieldWords, fixed, fmt, invalidCells, levelGap, levelLabel, notShipped, percentPoints,
   previewView, settingsWords, shipped, shortNumber, timeLabel, verdictView,
 } from '../words.mjs';
 
@@ -107,7 +107,7 @@ test('the verdict of a broken file or a refused spec judges nothing', () => {
   assert.deepEqual(broken.stats, []);
   const refused = verdictView(doc({ points: [] }, { error: { error: 'degree must be 1…10', field: 'degree' } }));
   assert.equal(refused.text, '⚠ Cannot fit');
-  assert.equal(refused.detail, 'degree must be 1…10 (degree)');
+  assert.equal(refused.detail, 'degree must be 1…10 (the degree)');
   assert.equal(verdictView(doc({ points: [] }, { error: { error: 'no' } })).detail, 'no');
 });
 
@@ -158,7 +158,7 @@ test('the export card: nothing ships from a refused spec; a language not generat
   assert.deepEqual(answer.notes, ['n1']);
   assert.equal(shipped({ status: 500, data: { error: 'e' } }, { status: 200, data: { css: 'c', swiftui: 'u', notes: ['m'] } })
     .text.kotlin, '// e');
-  assert.equal(errorText({ status: 409, data: { error: 'exists', field: 'name' } }), 'exists (field name)');
+  assert.equal(errorText({ status: 409, data: { error: 'exists', field: 'name' } }), 'exists (the name)');
   assert.equal(errorText({ status: 500, data: null }), 'HTTP 500');
 });
 
@@ -240,4 +240,19 @@ test('the preview plays the period in PLAY_MS at 1× and stops at its end', () =
   assert.deepEqual([half.t, half.playing], [0.5, true]);
   const end = advance({ t: 0.9, playing: true, speed: 4 }, PLAY_MS);
   assert.deepEqual([end.t, end.playing], [1, false]);
+});
+
+test('fields in words, never as JSON paths', () => {
+  assert.equal(fieldWords('points[3][0]'), 'point 4\'s time');
+  assert.equal(fieldWords('points[0][1]'), 'point 1\'s level');
+  assert.equal(fieldWords('points[2]'), 'point 3');
+  assert.equal(fieldWords('constraints[1]'), 'exact point 2');
+  assert.equal(fieldWords('milestones[0].atLeast'), 'milestone 1');
+  assert.equal(fieldWords('weights[4]'), 'weight of point 5');
+  assert.equal(fieldWords('codegen.typeName'), 'the code option typeName');
+  assert.equal(fieldWords('degree'), 'the degree');
+  assert.equal(fieldWords(null), '');
+  assert.equal(errorText({ status: 422, data: { error: 'points[3][0]: must be below 10', field: 'points[3][0]' } }),
+    'point 4\'s time: must be below 10');
+  assert.equal(errorText({ status: 422, data: { error: 'too close', field: 'milestones[0]' } }), 'too close (milestone 1)');
 });
