@@ -51,6 +51,7 @@ extension StudioAPI {
 
   /// The refusal of an invalid animation duration, in the words of both hosts.
   static var animationDurationRefusal: Failure {
-    Failure(status: 400, message: "durationMs must be a positive number of milliseconds, at most \(integerText(longestAnimationMilliseconds))")
+    let longest = integerText(longestAnimationMilliseconds)
+    return Failure(status: 400, message: "durationMs must be a positive number of milliseconds, at most \(longest)")
   }
 }

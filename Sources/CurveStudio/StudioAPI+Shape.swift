@@ -140,7 +140,7 @@ extension StudioAPI {
           ? "; degree \(lowest) is already under 0.5 pp"
           : lowest == next.degree ? "" : "; degree \(lowest) brings it under 0.5 pp"
       } else {
-        summary += "; no degree up to \(CurveSpec.degrees.upperBound) brings it under 0.5 pp with these points"
+        summary += "; no degree up to \(adviceDegrees.upperBound) brings it under 0.5 pp with these points"
       }
       if shape.clamped { summary += " (the easing overshoots; its points are held between empty and full)" }
     }
@@ -176,10 +176,15 @@ extension StudioAPI {
     (distance * 10_000).nextUp.rounded(.up) / 100
   }
 
-  /// The lowest degree whose fit of `spec`'s points is certified within ``adviceDistance`` of
-  /// `easing`, or nil.
+  /// The degrees the advice tries: up to 8. Above, a fit of a library shape's nine points is
+  /// close to their interpolation, too ill-conditioned for the double-double certificate, and
+  /// its correct rounding costs exact arithmetic (seconds): more than a paste may take.
+  static let adviceDegrees = CurveSpec.degrees.lowerBound...min(8, CurveSpec.degrees.upperBound)
+
+  /// The lowest degree in ``adviceDegrees`` whose fit of `spec`'s points is certified within
+  /// ``adviceDistance`` of `easing`, or nil.
   static func lowestDegree(_ spec: CurveSpec, _ easing: EasingTarget) -> Int? {
-    for degree in CurveSpec.degrees {
+    for degree in adviceDegrees {
       var candidate = spec
       candidate.degree = degree
       guard case .success(let curve) = resolve(candidate) else { continue }

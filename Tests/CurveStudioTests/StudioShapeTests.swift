@@ -81,9 +81,9 @@ struct StudioShapeTests {
       contentsOfFile: Fixtures.repositoryRoot + "/examples/curves/water-day.curve.json", encoding: .utf8)
     var spec = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     spec["monotonic"] = "enforce"
-    spec["constraints"] = [["value", 5, 40]]
+    spec["constraints"] = [["t": 5, "value": 50]]
     let fixture = try StudioFixture([("water-day.curve.json", text)])
-    let (status, answer) = Self.shape(fixture, spec: try Self.json(spec), "\"easing\": \"cubic-bezier(0.2, 0, 0, 1)\"")
+    let (status, answer) = Self.shape(fixture, spec: try Self.json(spec), "\"easing\": \"cubic-bezier(0.42, 0, 1, 1)\"")
     #expect(status == 200, "\(answer)")
     let shaped = try #require(answer["spec"] as? [String: Any])
     #expect(shaped["timeUnit"] as? String == "hours" && shaped["levelUnit"] as? String == "percent")
@@ -92,7 +92,7 @@ struct StudioShapeTests {
     #expect(((shaped["points"] as? [[Double]]) ?? []).allSatisfy { (0...100).contains($0[1]) })
     #expect(shaped["monotonic"] as? String == "enforce")
     #expect((shaped["milestones"] as? [Any])?.count == 1)
-    #expect((shaped["constraints"] as? [[Any]])?.count == 1)
+    #expect((shaped["constraints"] as? [Any])?.count == 1)
     #expect(answer["keeps"] as? [String] == ["1 exact point", "1 milestone", "enforce"])
     #expect((answer["summary"] as? String)?.contains("keeps 1 exact point, 1 milestone, enforce") == true)
   }
