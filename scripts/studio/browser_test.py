@@ -16,6 +16,7 @@ import argparse
 import json
 import math
 import os
+import re
 import select
 import shutil
 import signal
@@ -147,10 +148,18 @@ class Suite:
         self.wait("() => { const s = window.studio; return s.metrics.fitsDone > 0 && s.pendingMoves.length === 0; }")
         self.page.wait_for_timeout(250)
 
+    def plot_in_view(self):
+        """Scrolls the page to its top, where the plot is whole at 1440 × 900. Since the easing
+        cards made the page taller, an earlier test can leave it scrolled (163 px, the plot's top
+        just out of view); in the full sequence it was back at 0 after the press, so the pointer
+        landed above the point measured. Why it scrolls back is not yet understood."""
+        self.js("() => window.scrollTo(0, 0)")
+        self.page.locator("#plot").scroll_into_view_if_needed()
+
     def handle_center(self, index):
         # Bring the plot into view first: an earlier step may have scrolled the side panel's
         # lower rows (points, export) into view, and a pointer outside the viewport hits nothing.
-        self.page.locator("#plot").scroll_into_view_if_needed()
+        self.plot_in_view()
         self.page.locator('.handle[data-index="%d"] .dot' % index).scroll_into_view_if_needed()
         box = self.page.locator('.handle[data-index="%d"] .dot' % index).bounding_box()
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -659,7 +668,8 @@ class Suite:
         self.page.keyboard.press("Control+s")
         self.wait("() => document.getElementById('status').textContent.startsWith('Saved')")
         saved = json.loads(self.read_file(2))
-        assert saved["name"] == "New" and len(saved["points"]) == 7
+        # Issue 32: a new file starts as the server's blank spec (two points in percent), named after the file.
+        assert saved["name"] == "New" and saved["levelUnit"] == "percent" and len(saved["points"]) == 2, saved
 
     def test_compare_overlays_the_others(self):
         self.switch(0)
@@ -1016,6 +1026,7 @@ class Suite:
         assert self.page.locator(".exact-marker").count() == 1
         # The exact point drags like a point (issue 20): Ctrl snaps it to half days and whole
         # percents, and the fit still passes through it; one undo puts it back.
+        self.plot_in_view()
         box = self.page.locator(".exact-hit").bounding_box()
         cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         self.page.mouse.move(cx, cy)
@@ -1072,6 +1083,11 @@ class Suite:
         names = [name for name in dir(Suite) if name.startswith("test_")]
         order = [n for n in Suite.__dict__ if n.startswith("test_")]
         assert sorted(order) == sorted(names)
+        # CURVEKIT_STUDIO_ONLY=REGEX runs the tests whose names match, in order (for debugging:
+        # later tests may rely on earlier ones' edits).
+        only = os.environ.get("CURVEKIT_STUDIO_ONLY")
+        if only:
+            order = [name for name in order if re.search(only, name)]
         with sync_playwright() as playwright:
             arguments = ["--no-sandbox"] if os.geteuid() == 0 else []
             browser = playwright.chromium.launch(executable_path=chromium, args=arguments)

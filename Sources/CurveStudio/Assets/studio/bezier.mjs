@@ -35,6 +35,9 @@ export function constrained(values, { flatStart = false, flatEnd = false } = {})
     .map((v) => roundTo(v, 3));
 }
 
+/** True when two handle lists are the same four numbers. */
+export const sameHandles = (a, b) => a.length === b.length && a.every((value, i) => value === b[i]);
+
 /** SVG coordinates of an easing point (x time, y progress) and back. */
 export const toView = ([x, y]) => [x * SIZE, (Y_HIGH - y) / (Y_HIGH - Y_LOW) * SIZE * 2];
 export const fromView = ([vx, vy]) => [vx / SIZE, Y_HIGH - vy / (SIZE * 2) * (Y_HIGH - Y_LOW)];
@@ -83,7 +86,14 @@ export function createBezier(ctx) {
         send(values, true);
       });
     }
-    for (const id of ['bezier-flat-start', 'bezier-flat-end']) $(id).addEventListener('change', () => send(current(), true));
+    // A switch that moves no handle (turning "flat start" off leaves y1 at 0) sends nothing and is no undo step.
+    for (const id of ['bezier-flat-start', 'bezier-flat-end']) {
+      $(id).addEventListener('change', () => {
+        const values = current();
+        if (sameHandles(constrained(values, switches()), values)) return render();
+        send(values, true);
+      });
+    }
   }
 
   const switches = () => ({ flatStart: $('bezier-flat-start').checked, flatEnd: $('bezier-flat-end').checked });

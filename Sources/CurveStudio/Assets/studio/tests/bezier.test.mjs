@@ -76,4 +76,23 @@ test('numbers, switches, a drag and the arrow keys each reshape the curve throug
   assert.equal(server.shapes.at(-1), 'cubic-bezier(0.2, 0, 0.57, 1)');
   await h.$('bezier-plot').querySelectorAll('circle')[1].fire('keydown', { key: 'x' });
   assert.equal(server.shapes.length, 5);
+  // A switch that moves a handle is a request and an undo step; one that moves none is neither.
+  const steps = h.doc().past.length;
+  h.$('bezier-flat-start').checked = true;
+  await h.$('bezier-flat-start').fire('change');
+  await settle();
+  assert.deepEqual([server.shapes.length, h.doc().past.length], [5, steps], 'y1 is already 0: nothing moves');
+  h.$('bezier-flat-end').checked = false;
+  await h.$('bezier-flat-end').fire('change');
+  await settle();
+  assert.deepEqual([server.shapes.length, h.doc().past.length], [5, steps], 'y2 stays at 1 when flat end is off');
+  h.$('bezier-flat-start').checked = false;
+  h.$('bezier-y1').value = '0.3';
+  await h.$('bezier-y1').fire('change');
+  await settle();
+  h.$('bezier-flat-start').checked = true;
+  await h.$('bezier-flat-start').fire('change');
+  await settle();
+  assert.equal(server.shapes.at(-1), 'cubic-bezier(0.2, 0, 0.57, 1)', 'flat start pulls y1 back to 0');
+  assert.equal(h.doc().past.length, steps + 2);
 });
