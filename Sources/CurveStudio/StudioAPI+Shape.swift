@@ -22,10 +22,9 @@ extension StudioAPI {
   /// A shape that cannot keep what the designer set (a milestone it cannot meet) is a 422 in words.
   package static func shape(_ body: [UInt8], sourceName: String) -> Result<JSONValue, Failure> {
     let root: JSONNode
-    do {
-      root = try JSONParser.parse(utf8: body)
-    } catch {
-      return .failure(Failure(status: 400, message: "malformed JSON body: \(error.description)"))
+    switch parsedBody(body) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let parsed): root = parsed
     }
     return spec(in: root, sourceName: sourceName).flatMap { current in
       guard case .object(let members) = root.kind else {

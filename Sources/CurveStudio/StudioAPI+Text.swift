@@ -8,10 +8,9 @@ extension StudioAPI {
   /// the file will hold.
   package static func spec(fromSaveBody body: [UInt8], sourceName: String) -> Result<CurveSpec, Failure> {
     let root: JSONNode
-    do {
-      root = try JSONParser.parse(utf8: body)
-    } catch {
-      return .failure(Failure(status: 400, message: "malformed JSON body: \(error.description)"))
+    switch parsedBody(body) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let parsed): root = parsed
     }
     guard case .object(let members) = root.kind, let node = members.first(where: { $0.key == "text" })?.value else {
       return spec(in: root, sourceName: sourceName)

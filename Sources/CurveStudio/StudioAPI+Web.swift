@@ -55,15 +55,12 @@ extension StudioAPI {
   /// - `canonical`: `{"spec"}`: `{"text"}`, the spec's canonical bytes (what Save writes).
   package static func webCall(route: String, body: [UInt8]) -> WebAnswer {
     let root: JSONNode
-    let members: [JSONNode.Member]
-    do {
-      root = try JSONParser.parse(utf8: body)
-      guard case .object(let found) = root.kind else {
-        return WebAnswer(status: 400, text: errorText("the body must be a JSON object"))
-      }
-      members = found
-    } catch {
-      return WebAnswer(status: 400, text: errorText("malformed JSON body: \(error.description)"))
+    switch parsedBody(body) {
+    case .failure(let failure): return answer(failure)
+    case .success(let parsed): root = parsed
+    }
+    guard case .object(let members) = root.kind else {
+      return WebAnswer(status: 400, text: errorText("the body must be a JSON object"))
     }
     func string(_ key: String) -> String? {
       guard case .string(let text)? = members.first(where: { $0.key == key })?.value.kind else { return nil }

@@ -42,16 +42,19 @@ package enum StudioAPI {
     }
   }
 
-  /// The spec in a request body `{"spec": {…}}`, validated as strictly as a file.
-  /// - Parameter sourceName: the file name the spec belongs to (for the resolver's messages).
-  package static func spec(fromBody body: [UInt8], sourceName: String) -> Result<CurveSpec, Failure> {
-    let root: JSONNode
+  /// A request body read as JSON, or the 400 that says why it is not.
+  static func parsedBody(_ body: [UInt8]) -> Result<JSONNode, Failure> {
     do {
-      root = try JSONParser.parse(utf8: body)
+      return .success(try JSONParser.parse(utf8: body))
     } catch {
       return .failure(Failure(status: 400, message: "malformed JSON body: \(error.description)"))
     }
-    return spec(in: root, sourceName: sourceName)
+  }
+
+  /// The spec in a request body `{"spec": {…}}`, validated as strictly as a file.
+  /// - Parameter sourceName: the file name the spec belongs to (for the resolver's messages).
+  package static func spec(fromBody body: [UInt8], sourceName: String) -> Result<CurveSpec, Failure> {
+    parsedBody(body).flatMap { spec(in: $0, sourceName: sourceName) }
   }
 
   /// The spec in the `spec` member of a parsed object.
@@ -149,10 +152,9 @@ package enum StudioAPI {
   /// ("this conversion would merge points 1 and 2 at hour 7.2"), never a broken spec.
   package static func convert(_ body: [UInt8], sourceName: String) -> Result<JSONValue, Failure> {
     let root: JSONNode
-    do {
-      root = try JSONParser.parse(utf8: body)
-    } catch {
-      return .failure(Failure(status: 400, message: "malformed JSON body: \(error.description)"))
+    switch parsedBody(body) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let parsed): root = parsed
     }
     return spec(in: root, sourceName: sourceName).flatMap { spec in
       guard case .object(let members) = root.kind else {

@@ -82,30 +82,8 @@ package struct StudioApp: Sendable {
           animationMilliseconds: milliseconds
         ).map(Self.json)
       }
-    case "/api/convert":
-      return only(["POST"], request) {
-        if let refusal = Self.requireJSON(request) { return refusal }
-        switch document(for: request) {
-        case .failure(let error): return error.response
-        case .success(let document):
-          switch StudioAPI.convert(request.body, sourceName: document.displayName) {
-          case .success(let value): return Self.json(value)
-          case .failure(let failure): return failure.response
-          }
-        }
-      }
-    case "/api/shape":
-      return only(["POST"], request) {
-        if let refusal = Self.requireJSON(request) { return refusal }
-        switch document(for: request) {
-        case .failure(let error): return error.response
-        case .success(let document):
-          switch StudioAPI.shape(request.body, sourceName: document.displayName) {
-          case .success(let value): return Self.json(value)
-          case .failure(let failure): return failure.response
-          }
-        }
-      }
+    case "/api/convert": return postBody(request) { StudioAPI.convert($0, sourceName: $1).map(Self.json) }
+    case "/api/shape": return postBody(request) { StudioAPI.shape($0, sourceName: $1).map(Self.json) }
     default: return Self.error(404, "no such resource: \(request.path)")
     }
   }
@@ -239,6 +217,14 @@ package struct StudioApp: Sendable {
 
   /// A POST route taking `{"spec": …}`.
   func post(_ request: HTTPRequest, _ body: (CurveSpec) -> Result<HTTPResponse, StudioAPI.Failure>) -> HTTPResponse {
+    postBody(request) { bytes, name in StudioAPI.spec(fromBody: bytes, sourceName: name).flatMap(body) }
+  }
+
+  /// A POST about the document `?spec=N` whose body `answer` reads itself (bytes and the
+  /// document's file name): a JSON body and a known document, or the error response.
+  func postBody(
+    _ request: HTTPRequest, _ answer: ([UInt8], String) -> Result<HTTPResponse, StudioAPI.Failure>
+  ) -> HTTPResponse {
     only(["POST"], request) {
       if let refusal = Self.requireJSON(request) { return refusal }
       let name: String
@@ -246,7 +232,7 @@ package struct StudioApp: Sendable {
       case .failure(let error): return error.response
       case .success(let document): name = document.displayName
       }
-      switch StudioAPI.spec(fromBody: request.body, sourceName: name).flatMap(body) {
+      switch answer(request.body, name) {
       case .success(let response): return response
       case .failure(let failure): return failure.response
       }
