@@ -85,7 +85,7 @@ internal object WeeklyHabit {
      * [durationMillis]: the article's `currentLevel(at:)`, CurveKit's `DepletionSchedule`
      * bit for bit (dates before the refill give f(0), after the period f(1)).
      */
-    fun currentLevel(refillEpochMillis: Long, durationMillis: Long, nowEpochMillis: Long): Double {
+    fun currentLevel(refillEpochMillis: Double, durationMillis: Long, nowEpochMillis: Long): Double {
         val refill = referenceSeconds(refillEpochMillis)
         return level(normalizedElapsed(referenceSeconds(nowEpochMillis), refill, durationMillis.toDouble() / 1000.0))
     }
@@ -94,24 +94,27 @@ internal object WeeklyHabit {
      * The percentage the widget shows at [nowEpochMillis] (0 to 100): CurveKit's
      * `DepletionSchedule.widgetPercentage(at:)`, from [currentLevel].
      */
-    fun currentWidgetPercentage(refillEpochMillis: Long, durationMillis: Long, nowEpochMillis: Long): Int =
+    fun currentWidgetPercentage(refillEpochMillis: Double, durationMillis: Long, nowEpochMillis: Long): Int =
         widgetPercentage(currentLevel(refillEpochMillis, durationMillis, nowEpochMillis))
 
     /**
      * The refill moment at which a fill lasting [durationMillis] shows [level] at
      * [nowEpochMillis]: the article's `setCurrentFill`, CurveKit's
      * `DepletionSchedule.refillDate(forLevel:at:)` through this file's inverse, as epoch
-     * milliseconds rounded like `curvekit timeline`. Levels outside [0, 1] are clamped.
+     * milliseconds with their fraction (the Swift `Date`'s `timeIntervalSince1970 * 1000`, not
+     * rounded; within one ulp, ≈ 0.1 µs, of the `Date`): a timeline from it is Swift's from that
+     * stored value. Store and pass it back as it is (every refill parameter is a `Double`; a whole-millisecond
+     * `Long` converts exactly with `toDouble()`). Levels outside [0, 1] are clamped.
      */
-    fun refillEpochMillis(level: Double, nowEpochMillis: Long, durationMillis: Long = DEFAULT_DURATION_MILLIS): Long =
-        epochMillis(refillDate(level, referenceSeconds(nowEpochMillis), durationMillis.toDouble() / 1000.0))
+    fun refillEpochMillis(level: Double, nowEpochMillis: Long, durationMillis: Long = DEFAULT_DURATION_MILLIS): Double =
+        unixMillis(refillDate(level, referenceSeconds(nowEpochMillis), durationMillis.toDouble() / 1000.0))
 
     /**
      * The first change of the widget's percentage after [afterEpochMillis], or null when it
      * no longer changes in the period: CurveKit's `DepletionSchedule.nextPercentageChange(after:)`,
      * the first entry of `curvekit timeline --from`.
      */
-    fun nextPercentageChange(refillEpochMillis: Long, durationMillis: Long, afterEpochMillis: Long): PercentageChange? {
+    fun nextPercentageChange(refillEpochMillis: Double, durationMillis: Long, afterEpochMillis: Long): PercentageChange? {
         val refill = referenceSeconds(refillEpochMillis)
         val next = nextChange(referenceSeconds(afterEpochMillis), refill, durationMillis.toDouble() / 1000.0)
             ?: return null
@@ -123,7 +126,7 @@ internal object WeeklyHabit {
      * when it does not within the period: CurveKit's `DepletionSchedule.date(whenLevelReaches:)`
      * as epoch milliseconds rounded like `curvekit timeline`.
      */
-    fun epochMillisWhenLevelReaches(level: Double, refillEpochMillis: Long, durationMillis: Long): Long? {
+    fun epochMillisWhenLevelReaches(level: Double, refillEpochMillis: Double, durationMillis: Long): Long? {
         val refill = referenceSeconds(refillEpochMillis)
         val date = dateWhenLevelReaches(level, refill, durationMillis.toDouble() / 1000.0) ?: return null
         return epochMillis(date)
@@ -138,7 +141,7 @@ internal object WeeklyHabit {
      * full depletion has 100.
      */
     fun percentageChanges(
-        refillEpochMillis: Long, durationMillis: Long = DEFAULT_DURATION_MILLIS, fromEpochMillis: Long? = null,
+        refillEpochMillis: Double, durationMillis: Long = DEFAULT_DURATION_MILLIS, fromEpochMillis: Long? = null,
         throughEpochMillis: Long? = null
     ): List<PercentageChange> {
         val refill = referenceSeconds(refillEpochMillis)
@@ -156,12 +159,12 @@ internal object WeeklyHabit {
     }
 
     /**
-     * The curve as a Compose easing: progress = 1 − level(fraction), from 0 to 1 as the level
-     * drains (the mapping of `curvekit export --format css`). Needs androidx.compose.animation.
+     * The curve as a Compose easing: progress = 1 − level, from 0 to 1 as the level drains,
+     * exactly the one-liner `curvekit export --format compose` prints: rounded to
+     * 3 decimals, at most 0.00013591331496509707 (level units) from the curve.
+     * Needs androidx.compose.animation.
      */
-    val easing: androidx.compose.animation.core.Easing = object : androidx.compose.animation.core.Easing {
-        override fun transform(fraction: Float): Float = (1.0 - level(fraction.toDouble())).toFloat()
-    }
+    val easing: androidx.compose.animation.core.Easing = androidx.compose.animation.core.CubicBezierEasing(0.333f, 0.026f, 0.667f, 0.792f)
 
     private const val TWO_TO_20 = 1048576.0
     private const val TWO_TO_MINUS_26 = 1.4901161193847656e-08
@@ -175,5 +178,5 @@ internal object WeeklyHabit {
 
 // curvekit:kernel Sources/CurveCodegen/Kernels/kotlin/Auto.kt sha256 7cd937f68d76ad17830f56d3a276f3e8ad30f24113df338bd3af74f35209e2e5
 
-// curvekit:kernel Sources/CurveCodegen/Kernels/kotlin/Schedule.kt sha256 5fa194123decc09ec26b49d2cee02eb2f7c7c63a1a2e3bf3e3b5a49324b21ce8
+// curvekit:kernel Sources/CurveCodegen/Kernels/kotlin/Schedule.kt sha256 0faaec806c177787f9c28d560713c938d9f9866af87ecabd5f44aeb53809cadd
 }

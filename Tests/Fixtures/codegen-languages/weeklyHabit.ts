@@ -113,10 +113,12 @@ export const WeeklyHabit = Object.freeze({
    * The refill moment at which a fill lasting `durationMillis` shows `level` at
    * `nowEpochMillis`: the article's `setCurrentFill`, CurveKit's
    * `DepletionSchedule.refillDate(forLevel:at:)` through this module's inverse, as epoch
-   * milliseconds rounded like `curvekit timeline`. Levels outside [0, 1] are clamped.
+   * milliseconds with their fraction (the Swift `Date`'s `timeIntervalSince1970 * 1000`, not
+   * rounded; within one ulp, ≈ 0.1 µs, of the `Date`): a timeline from it is Swift's from that
+   * stored value. Store and pass it back as it is. Levels outside [0, 1] are clamped.
    */
   refillEpochMillis(level: number, nowEpochMillis: number, durationMillis: number = 604800000): number {
-    return epochMillis(refillDate(level, referenceSeconds(nowEpochMillis), durationMillis / 1000.0, inverseAt));
+    return unixMillis(refillDate(level, referenceSeconds(nowEpochMillis), durationMillis / 1000.0, inverseAt));
   },
 
   /**
@@ -179,4 +181,4 @@ export const WeeklyHabit = Object.freeze({
 
 // curvekit:kernel Sources/CurveCodegen/Kernels/typescript/auto.ts sha256 eb1c55fb009a80a74278c7b6eb275b82448385649464e2b64eb1a1881c6c6c7f
 
-// curvekit:kernel Sources/CurveCodegen/Kernels/typescript/schedule.ts sha256 e0c7ff8eaea927caac5c09acd00cfc38cf71e191df7ea8208e1274bdfc592945
+// curvekit:kernel Sources/CurveCodegen/Kernels/typescript/schedule.ts sha256 6afc3835ee4c815e94b11f1cc6007518382090e88b852503198507f2dec66b25
