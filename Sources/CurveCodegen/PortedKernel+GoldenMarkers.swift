@@ -1,3 +1,5 @@
+import CurveSpec
+
 /// The compact form of generated Kotlin and TypeScript that the golden files under
 /// Tests/Fixtures/codegen-languages store, as ``InverseKernelSource`` does for Swift: each
 /// embedded port region is one marker line naming the port file and the SHA-256 of its bytes,
@@ -28,7 +30,7 @@ extension PortedKernel {
     for port in allCases {
       let body = port.embeddedText(language)
       guard !body.isEmpty else { continue }
-      out = out.replacing("\n" + body + "\n", with: "\n" + port.goldenMarker(language) + "\n")
+      out = out.replacingText("\n" + body + "\n", with: "\n" + port.goldenMarker(language) + "\n")
     }
     return out
   }

@@ -157,8 +157,10 @@ enum CurveSourceOptions {
         throw CheckFailure(error.description).commandError
       }
       switch error {
-      case .spec, .fit, .easing, .coefficients: throw error.commandError  // their own words (a spec error keeps its location)
-      default: throw UsageError(error.message(in: request.vocabulary)).commandError  // the resolver's, in this front end's words
+      // Their own words (a spec error keeps its location).
+      case .spec, .fit, .easing, .coefficients: throw error.commandError
+      // The resolver's, in this front end's words.
+      default: throw UsageError(error.message(in: request.vocabulary)).commandError
       }
     }
   }
