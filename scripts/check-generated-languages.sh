@@ -362,10 +362,14 @@ for example in android:HabitAndroid web:HabitWeb; do
   fi
 done
 # The widget timeline of each example's second part is the Swift widget example's, to the
-# millisecond: the entries, the reload date and the level-one-half date.
+# millisecond: the entries, the reload date and the level-one-half date. Every line of the
+# Swift example's timeline is in the port's output, in order (its first part prints other
+# entries too); a line a millisecond off is missing there, and the diff shows it.
 swift_timeline() { grep -E '^  [0-9-]+T[0-9:.]+Z +[0-9]+ %$|^  …$|^(reload after|level 0.5 reached at): ' "$1"; }
 for folder in HabitAndroid HabitWeb; do
-  if diff -u <(swift_timeline examples/HabitTracker/expected-output.txt) <(swift_timeline "examples/$folder/expected-output.txt"); then
+  swift_timeline examples/HabitTracker/expected-output.txt >"$work/swift-timeline.txt"
+  if diff -u "$work/swift-timeline.txt" \
+    <(swift_timeline "examples/$folder/expected-output.txt" | grep -F -x -f "$work/swift-timeline.txt"); then
     echo "ok   examples/$folder's widget timeline is examples/HabitTracker's, to the millisecond"
   else
     echo "error: examples/$folder's widget timeline differs from the Swift example's (above)" >&2
