@@ -6,14 +6,14 @@ import CurveCore
 // Why the final bits still match the native build: no fit returns these solutions as they
 // are. `CorrectRounding` (MomentSums → KKTSystem → ExactLeastSquares) takes any starting
 // point and returns the exact optimum rounded to nearest, so the coefficients do not depend
-// on which QR produced the start. What is read from the factorization itself is the rank
-// (a full-rank check with a large margin: `LeastSquaresFitter.rankTolerance`), the pivots
-// and R's diagonal for the condition number, which `FitReport.machineIndependent` rounds to
-// three digits. The pivoting here is dgeqp3's rule (largest remaining column norm, first on
+// on which QR produced the start. The condition number comes from the exact-sum system too
+// (`KKTSystem.dataCondition`), never from this factor. What is read from the factorization
+// itself is the rank (a full-rank check with a large margin: `LeastSquaresFitter.rankTolerance`)
+// and the pivots. The pivoting here is dgeqp3's rule (largest remaining column norm, first on
 // ties) and the reflectors are dlarfg's (β = −sign(α)·‖x‖), so R agrees with LAPACK's to
 // rounding. The rank rule is simpler than dgelsy's incremental condition estimate (a
 // diagonal entry of R within rcond of the first), which agrees wherever the margin is
-// large. Not yet compared with the native fits: the fit commands do not run in wasm yet.
+// large. `Web/check-cli.mjs` compares every fit command's bytes with the native build's.
 #if hasFeature(Embedded)
   /// Fortran INTEGER, kept so the callers' conversions read the same in both builds.
   typealias LAPACKInteger = Int32
