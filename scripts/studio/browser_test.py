@@ -1005,6 +1005,7 @@ class Suite:
                     if (e.type === 'checkbox' && e.closest('label')) target = e.closest('label');
                     else if (e.classList.contains('handle')) target = e.querySelector('.hit');
                     else if (e.classList.contains('end')) target = e.parentNode.querySelector('.end-hit');
+                    else if (e.dataset.handle !== undefined) target = e.parentNode.querySelector('[data-hit="' + e.dataset.handle + '"]');
                     const box = target.getBoundingClientRect();
                     const tall = e instanceof SVGElement ? Math.min(box.width, box.height) : box.height;
                     if (tall < 43.5) out.push('control ' + name(e) + ': ' + tall.toFixed(1) + ' px');
