@@ -13,6 +13,7 @@ trip. Screenshots go to --out (and to --gallery when given). The last line is
 "N passed, N failed"; the exit status is 1 when a test failed.
 """
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -156,6 +157,20 @@ class Suite:
         none now, and test_a_drag_never_scrolls_the_page holds it to that.)"""
         self.js("() => window.scrollTo(0, 0)")
         self.page.locator("#plot").scroll_into_view_if_needed()
+
+    @contextlib.contextmanager
+    def fresh_page(self, tag, **options):
+        """A page of its own (a new browser context with `options`), opened with the test hook
+        and ready (the first fit drawn); closed on leaving."""
+        context = self.browser.new_context(**options)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(tag + ": " + str(error)))
+        try:
+            page.goto(self.studio.debug_url)
+            page.wait_for_function("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
+            yield page
+        finally:
+            context.close()
 
     def handle_center(self, index):
         # Bring the plot into view first: an earlier step may have scrolled the side panel's
@@ -535,12 +550,7 @@ class Suite:
         """Issue 32: from the top of a fresh page, Tab reaches the first point in at most 8
         presses (Enter on the skip link); each radio group and tab list is one Tab stop; Space
         and Backspace act only on what has focus."""
-        context = self.browser.new_context(viewport={"width": 1280, "height": 800})
-        page = context.new_page()
-        page.on("pageerror", lambda error: self.errors.append("keyboard: " + str(error)))
-        try:
-            page.goto(self.studio.debug_url)
-            page.wait_for_function("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
+        with self.fresh_page("keyboard", viewport={"width": 1280, "height": 800}) as page:
             page.wait_for_timeout(300)
             page.screenshot(path=os.path.join(self.args.out, "studio-1280.png"))
             active = "() => { const a = document.activeElement; if (!a) return '';" \
@@ -629,20 +639,13 @@ class Suite:
             page.wait_for_function("(n) => window.studio.docs[0].spec.points.length === n - 1", arg=count)
             page.keyboard.press("Control+z")
             page.wait_for_function("(n) => window.studio.docs[0].spec.points.length === n", arg=count)
-        finally:
-            context.close()
 
     def test_a_drag_never_scrolls_the_page(self):
         """Issue 32: with the page scrolled, dragging a point moves the point, never the page (the
         browser's scroll anchoring kept a node of the side panel still as the verdict and the
         export changed height, scrolling the plot from under the pointer: 180 px became 101 or
         414). Each point that can be pressed at two scroll offsets, a short drag, then undo."""
-        context = self.browser.new_context(viewport={"width": 1440, "height": 900})
-        page = context.new_page()
-        page.on("pageerror", lambda error: self.errors.append("scroll: " + str(error)))
-        try:
-            page.goto(self.studio.debug_url)
-            page.wait_for_function("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
+        with self.fresh_page("scroll", viewport={"width": 1440, "height": 900}) as page:
             page.wait_for_timeout(300)
             points = page.evaluate("() => window.studio.docs[0].spec.points")
             dragged = []
@@ -671,8 +674,6 @@ class Suite:
                                            arg=points)
             assert len(dragged) >= 4, dragged
             self.report["drags_without_scroll"] = len(dragged)
-        finally:
-            context.close()
 
     def test_edit_behind_the_page_reloads(self):
         text = self.read_file(0).replace('"Studio Saved"', '"Edited Elsewhere"')
@@ -967,13 +968,8 @@ class Suite:
     def test_phone_layout(self):
         """Issue 20: usable at 390 × 844 on a touch screen: no horizontal scroll, the tabs
         reachable, 44 px touch targets for points and milestone handles; a screenshot."""
-        context = self.browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                           has_touch=True, is_mobile=True)
-        page = context.new_page()
-        page.on("pageerror", lambda error: self.errors.append("phone: " + str(error)))
-        try:
-            page.goto(self.studio.debug_url)
-            page.wait_for_function("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
+        with self.fresh_page("phone", viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                             has_touch=True, is_mobile=True) as page:
             page.click("#tabs [role=tab]:nth-child(2)")  # the sketch, which has a milestone
             page.wait_for_function("() => window.studio.active === 1 && window.studio.docs[1].fit")
             page.wait_for_timeout(300)
@@ -1061,8 +1057,6 @@ class Suite:
             for folder in [self.args.out] + ([self.args.gallery] if self.args.gallery else []):
                 page.screenshot(path=os.path.join(folder, "studio-phone.png"), full_page=False)
             page.screenshot(path=os.path.join(self.args.out, "studio-phone-full.png"), full_page=True)
-        finally:
-            context.close()
 
     # MARK: - issue 20: share links, unsaved tabs, new curves, exact points
 
