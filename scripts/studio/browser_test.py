@@ -987,73 +987,81 @@ class Suite:
                 assert grip["height"] >= 43.5, "a milestone line's touch target is %r" % grip
             save = page.locator("#save").bounding_box()
             assert save["x"] + save["width"] <= 390, save
-            # Issue 32: every visible control is 44 px tall (a checkbox's target is its label, a
-            # handle's its transparent hit circle), and every text is at least 11 px as rendered
-            # (SVG text: its size times the plot's scale); each offender is listed.
-            if page.locator("#add-milestone").is_visible():
-                page.click("#add-milestone")
-                page.wait_for_function("() => document.querySelectorAll('#plot .milestone-label').length === 1")
-                page.wait_for_function("() => { const f = window.studio.docs[1].fit; return f && (f.milestones || []).length === 1; }")
-                page.wait_for_timeout(400)
-            small = page.evaluate("""() => {
-                const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0
-                    && getComputedStyle(e).visibility !== 'hidden' && !e.closest('[hidden], dialog:not([open])'); };
-                const name = (e) => e.id || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 20) || e.tagName;
-                const out = [];
-                const controls = 'button, select, input, textarea, a[href], summary, [role=tab], [role=radio], [tabindex]:not([tabindex="-1"])';
-                for (const e of document.querySelectorAll(controls)) {
-                    if (!visible(e)) continue;
-                    let target = e;
-                    if (e.type === 'checkbox' && e.closest('label')) target = e.closest('label');
-                    else if (e.classList.contains('handle')) target = e.querySelector('.hit');
-                    else if (e.classList.contains('end')) target = e.parentNode.querySelector('.end-hit');
-                    else if (e.dataset.handle !== undefined) target = e.parentNode.querySelector('[data-hit="' + e.dataset.handle + '"]');
-                    const box = target.getBoundingClientRect();
-                    const tall = e instanceof SVGElement ? Math.min(box.width, box.height) : box.height;
-                    if (tall < 43.5) out.push('control ' + name(e) + ': ' + tall.toFixed(1) + ' px');
-                }
-                for (const e of document.querySelectorAll('body *')) {
-                    const own = Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
-                    const field = /^(INPUT|SELECT|TEXTAREA)$/.test(e.tagName) && e.type !== 'checkbox' && e.type !== 'range';
-                    if (!(own || field) || !visible(e) || e.closest('style, script')) continue;
-                    let size = parseFloat(getComputedStyle(e).fontSize);
-                    if (e instanceof SVGElement) { const m = e.getScreenCTM(); size *= Math.hypot(m.a, m.b); }
-                    if (size < 10.95) out.push('text ' + e.tagName + ' "' + name(e) + '": ' + size.toFixed(1) + ' px');
-                }
-                return out;
-            }""")
-            assert not small, small
-            self.report["phone_small"] = len(small)
-            # Issue 32: every label of the plot lies inside its visible box ("100 %" was cut to "00 %"),
-            # and the milestone's label is clear of the curve (it overlapped it).
-            outside = page.evaluate("""() => {
-                const svg = document.getElementById('plot').getBoundingClientRect();
-                return Array.from(document.querySelectorAll('#plot text')).filter((t) => t.textContent.trim()
-                    && getComputedStyle(t).visibility !== 'hidden').map((t) => [t.textContent, t.getBoundingClientRect()])
-                  .filter(([, r]) => r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5
-                    || r.bottom > svg.bottom + 0.5)
-                  .map(([text, r]) => text + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round) + ' of ' +
-                    [svg.left, svg.top, svg.right, svg.bottom].map(Math.round));
-            }""")
-            assert not outside, outside
-            ticks = page.evaluate("() => Array.from(document.querySelectorAll('#plot text.tick')).map((t) => t.textContent)")
-            assert "100 %" in ticks or "1" in ticks, ticks
-            if page.locator("#plot .milestone-label").count():
-                crossing = page.evaluate("""() => {
-                    const curve = document.querySelector('#plot .curve');
-                    const length = curve.getTotalLength();
-                    return Array.from(document.querySelectorAll('#plot .milestone-label')).map((label) => {
-                        const box = label.getBBox();
-                        let hits = 0;
-                        for (let k = 0; k <= 400; k++) {
-                            const p = curve.getPointAtLength(length * k / 400);
-                            if (p.x >= box.x - 1 && p.x <= box.x + box.width + 1 && p.y >= box.y - 1 && p.y <= box.y + box.height + 1) hits++;
-                        }
-                        return [label.textContent, hits];
-                    });
+            # Issue 32, in the sketch (fractions, days) and the water day (percent, hours, a milestone):
+            for index in (1, 4):
+                # Issue 32: every visible control is 44 px tall (a checkbox's target is its label, a
+                # handle's its transparent hit circle), and every text is at least 11 px as rendered
+                # (SVG text: its size times the plot's scale); each offender is listed.
+                if index != 1:
+                    page.click("#tabs [role=tab]:nth-child(%d)" % (index + 1))
+                    page.wait_for_function("(i) => window.studio.active === i && window.studio.docs[i].fit", arg=index)
+                if page.locator("#add-milestone").is_visible():
+                    page.click("#add-milestone")  # 80 % until a quarter of the period, in the spec's units
+                    page.wait_for_function("""(i) => { const d = window.studio.docs[i], f = d.fit;
+                        return f && (f.milestones || []).length === d.spec.milestones.length
+                          && document.querySelectorAll('#plot .milestone-label').length === d.spec.milestones.length; }""",
+                                           arg=index)
+                    page.wait_for_timeout(400)
+                small = page.evaluate("""() => {
+                    const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0
+                        && getComputedStyle(e).visibility !== 'hidden' && !e.closest('[hidden], dialog:not([open])'); };
+                    const name = (e) => e.id || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 20) || e.tagName;
+                    const out = [];
+                    const controls = 'button, select, input, textarea, a[href], summary, [role=tab], [role=radio], [tabindex]:not([tabindex="-1"])';
+                    for (const e of document.querySelectorAll(controls)) {
+                        if (!visible(e)) continue;
+                        let target = e;
+                        if (e.type === 'checkbox' && e.closest('label')) target = e.closest('label');
+                        else if (e.classList.contains('handle')) target = e.querySelector('.hit');
+                        else if (e.classList.contains('end')) target = e.parentNode.querySelector('.end-hit');
+                        else if (e.dataset.handle !== undefined) target = e.parentNode.querySelector('[data-hit="' + e.dataset.handle + '"]');
+                        const box = target.getBoundingClientRect();
+                        const tall = e instanceof SVGElement ? Math.min(box.width, box.height) : box.height;
+                        if (tall < 43.5) out.push('control ' + name(e) + ': ' + tall.toFixed(1) + ' px');
+                    }
+                    for (const e of document.querySelectorAll('body *')) {
+                        const own = Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
+                        const field = /^(INPUT|SELECT|TEXTAREA)$/.test(e.tagName) && e.type !== 'checkbox' && e.type !== 'range';
+                        if (!(own || field) || !visible(e) || e.closest('style, script')) continue;
+                        let size = parseFloat(getComputedStyle(e).fontSize);
+                        if (e instanceof SVGElement) { const m = e.getScreenCTM(); size *= Math.hypot(m.a, m.b); }
+                        if (size < 10.95) out.push('text ' + e.tagName + ' "' + name(e) + '": ' + size.toFixed(1) + ' px');
+                    }
+                    return out;
                 }""")
-                assert crossing and all(hits == 0 for _, hits in crossing), "a milestone label on the curve: %r" % crossing
-                self.report["phone_milestone_label"] = crossing[0][0]
+                assert not small, (index, small)
+                self.report["phone_small"] = self.report.get("phone_small", 0) + len(small)
+                # Issue 32: every label of the plot lies inside its visible box ("100 %" was cut to "00 %"),
+                # and the milestone's label is clear of the curve (it overlapped it).
+                outside = page.evaluate("""() => {
+                    const svg = document.getElementById('plot').getBoundingClientRect();
+                    return Array.from(document.querySelectorAll('#plot text')).filter((t) => t.textContent.trim()
+                        && getComputedStyle(t).visibility !== 'hidden').map((t) => [t.textContent, t.getBoundingClientRect()])
+                      .filter(([, r]) => r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5
+                        || r.bottom > svg.bottom + 0.5)
+                      .map(([text, r]) => text + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round) + ' of ' +
+                        [svg.left, svg.top, svg.right, svg.bottom].map(Math.round));
+                }""")
+                assert not outside, (index, outside)
+                ticks = page.evaluate("() => Array.from(document.querySelectorAll('#plot text.tick')).map((t) => t.textContent)")
+                assert ("100 %" if index == 4 else "1") in ticks, (index, ticks)
+                if page.locator("#plot .milestone-label").count():
+                    crossing = page.evaluate("""() => {
+                        const curve = document.querySelector('#plot .curve');
+                        const length = curve.getTotalLength();
+                        return Array.from(document.querySelectorAll('#plot .milestone-label')).map((label) => {
+                            const box = label.getBBox();
+                            let hits = 0;
+                            for (let k = 0; k <= 400; k++) {
+                                const p = curve.getPointAtLength(length * k / 400);
+                                if (p.x >= box.x - 1 && p.x <= box.x + box.width + 1 && p.y >= box.y - 1 && p.y <= box.y + box.height + 1) hits++;
+                            }
+                            return [label.textContent, hits];
+                        });
+                    }""")
+                    assert crossing and all(hits == 0 for _, hits in crossing), "a milestone label on the curve: %r" % crossing
+                    self.report["phone_milestone_labels"] = self.report.get("phone_milestone_labels", "") + \
+                        " ".join(label for label, _ in crossing) + " "
             for folder in [self.args.out] + ([self.args.gallery] if self.args.gallery else []):
                 page.screenshot(path=os.path.join(folder, "studio-phone.png"), full_page=False)
             page.screenshot(path=os.path.join(self.args.out, "studio-phone-full.png"), full_page=True)
