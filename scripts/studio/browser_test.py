@@ -995,6 +995,11 @@ class Suite:
                 if index != 1:
                     page.click("#tabs [role=tab]:nth-child(%d)" % (index + 1))
                     page.wait_for_function("(i) => window.studio.active === i && window.studio.docs[i].fit", arg=index)
+                    # The tab picked stays in view in the strip (rebuilt on every change, it went back to the first).
+                    strip = page.evaluate("""() => { const s = document.getElementById('tabs').getBoundingClientRect();
+                        const t = document.querySelector('#tabs [aria-selected=true]').getBoundingClientRect();
+                        return [s.left, t.left, t.right, s.right]; }""")
+                    assert min(strip[2], strip[3]) - max(strip[0], strip[1]) >= 20, "the tab picked is out of view: %r" % strip
                 if page.locator("#add-milestone").is_visible():
                     page.click("#add-milestone")  # 80 % until a quarter of the period, in the spec's units
                     page.wait_for_function("""(i) => { const d = window.studio.docs[i], f = d.fit;
