@@ -987,6 +987,11 @@ class Suite:
                 assert grip["height"] >= 43.5, "a milestone line's touch target is %r" % grip
             save = page.locator("#save").bounding_box()
             assert save["x"] + save["width"] <= 390, save
+            # Issue 32: the header (four rows on a phone) scrolls away instead of covering half the screen.
+            page.evaluate("() => window.scrollTo(0, 600)")
+            bottom = page.evaluate("() => document.querySelector('header.bar').getBoundingClientRect().bottom")
+            assert bottom <= 0, "the header stays on screen when scrolled: bottom at %s px" % bottom
+            page.evaluate("() => window.scrollTo(0, 0)")
             # Issue 32, in the sketch (fractions, days) and the water day (percent, hours, a milestone):
             for index in (1, 4):
                 # Issue 32: every visible control is 44 px tall (a checkbox's target is its label, a
