@@ -3,6 +3,7 @@
 // Every move is sent to the server as a `cubic-bezier()` (POST /api/shape), which refits the curve
 // in the spec's units; the SVG only places the handles and lets the browser draw the Bézier path
 // from them (no curve math here).
+import { touchRadiusFor } from './core.mjs';
 import { $, el } from './dom.mjs';
 import { canon, roundTo } from './store.mjs';
 
@@ -61,12 +62,19 @@ export function createBezier(ctx) {
   function build() {
     const svg = $('bezier-plot');
     if (!svg) return;
+    nodes.svg = svg;
     svg.setAttribute('viewBox', '-12 -12 ' + (SIZE + 24) + ' ' + (SIZE * 2 + 24));
     const [, top] = toView([0, 1]);
     const [, bottom] = toView([0, 0]);
     el('rect', { x: 0, y: top, width: SIZE, height: bottom - top, class: 'bezier-box' }, svg);
     nodes.arms = [el('line', { class: 'bezier-arm' }, svg), el('line', { class: 'bezier-arm' }, svg)];
     nodes.path = el('path', { class: 'bezier-path' }, svg);
+    // Each handle's touch target: a transparent circle 44 px across at the view's scale, under the handle.
+    nodes.hits = [0, 1].map((i) => {
+      const hit = el('circle', { class: 'bezier-hit', 'data-hit': String(i) }, svg);
+      hit.addEventListener('pointerdown', (event) => startDrag(event, i));
+      return hit;
+    });
     nodes.handles = [0, 1].map((i) => {
       const handle = el('circle', { r: 9, class: 'bezier-handle', tabindex: '0', role: 'slider',
         'aria-label': i === 0 ? 'First handle (x1, y1)' : 'Second handle (x2, y2)', 'data-handle': String(i) }, svg);
@@ -108,7 +116,12 @@ export function createBezier(ctx) {
       arm.setAttribute('x1', from[0]); arm.setAttribute('y1', from[1]);
       arm.setAttribute('x2', to[0]); arm.setAttribute('y2', to[1]);
     }
+    const matrix = nodes.svg && nodes.svg.getScreenCTM ? nodes.svg.getScreenCTM() : null;
+    const reach = touchRadiusFor(matrix ? Math.hypot(matrix.a, matrix.b) : 1);
     for (const [i, point] of [p1, p2].entries()) {
+      nodes.hits[i].setAttribute('cx', point[0]);
+      nodes.hits[i].setAttribute('cy', point[1]);
+      nodes.hits[i].setAttribute('r', reach);
       nodes.handles[i].setAttribute('cx', point[0]);
       nodes.handles[i].setAttribute('cy', point[1]);
       nodes.handles[i].setAttribute('aria-valuetext', 'x ' + values[2 * i] + ', y ' + values[2 * i + 1]);

@@ -18,11 +18,14 @@ export function createInput(ctx) {
     return { x: point.x, y: point.y };
   }
 
-  /** Selects point `index` (-1: none), in the plot and the table; focuses its handle when asked. */
+  /**
+   * Selects point `index` (-1: none), in the plot and the table; focuses its handle when asked,
+   * without scrolling: the handle is where the designer pressed or just was.
+   */
   function select(index, focus) {
     ctx.dispatch({ type: 'select', index });
     const handles = ctx.plot.nodes.handles;
-    if (focus && handles.children[index]) handles.children[index].focus();
+    if (focus && handles.children[index]) handles.children[index].focus({ preventScroll: true });
     for (const [i, g] of Array.from(handles.children).entries()) g.classList.toggle('selected', i === index);
     for (const [i, row] of Array.from($('points').children).entries()) row.classList.toggle('selected', i === index);
   }

@@ -5,14 +5,28 @@ import { frameMaps, niceStep, slopeUnits } from './core.mjs';
 import { milestoneAt, normPoints, unitsOf } from './store.mjs';
 import { fmt, levelLabel, timeLabel } from './words.mjs';
 
-/** The two panels' rectangles in SVG units (the plot's viewBox is 720 × 500). */
-export const GEOMETRY = {
-  main: { left: 64, top: 18, width: 628, height: 300 },
-  slope: { left: 64, top: 352, width: 628, height: 96 },
-};
+/**
+ * The plot's viewBox and its two panels' rectangles, for a plot drawn `pixels` CSS pixels wide.
+ * From 720 px up, the 720 × 500 desktop layout, scaled up. Narrower (a phone), one SVG unit is one
+ * CSS pixel (down to 320): the labels render at their CSS size and keep the margins they are laid
+ * out in, instead of shrinking with the drawing (and growing back, by a text scale, out of the
+ * margins: "100 %" was cut to "00 %" at 390 px). The panels are taller for their width there.
+ */
+export function plotGeometry(pixels) {
+  const width = Math.round(Math.min(720, Math.max(320, Number.isFinite(pixels) && pixels > 0 ? pixels : 720)));
+  const right = width >= 720 ? 28 : 16;
+  const mainHeight = Math.min(300, Math.round(width * 0.62));
+  const slopeHeight = Math.min(96, Math.round(width * 0.24));
+  const main = { left: 64, top: 18, width: width - 64 - right, height: mainHeight };
+  const slope = { left: 64, top: main.top + mainHeight + 34, width: main.width, height: slopeHeight };
+  return { width, height: slope.top + slopeHeight + 52, main, slope };
+}
 
-/** The document's frames: the data ranges the level and slope panels show. */
-export function computeFrames(doc) {
+/** The desktop layout: the plot's viewBox is 720 × 500. */
+export const GEOMETRY = plotGeometry(720);
+
+/** The document's frames: the data ranges the level and slope panels show, in `geometry`'s panels. */
+export function computeFrames(doc, geometry = GEOMETRY) {
   let lo = -0.05;
   let hi = 1.05;
   let slo = -0.25;
@@ -35,8 +49,8 @@ export function computeFrames(doc) {
   shi = Math.min(1e6, shi);
   const pad = 0.12 * (shi - slo || 1);
   return {
-    main: Object.assign({ lo, hi }, GEOMETRY.main),
-    slope: Object.assign({ lo: slo - pad, hi: shi + pad }, GEOMETRY.slope),
+    main: Object.assign({ lo, hi }, geometry.main),
+    slope: Object.assign({ lo: slo - pad, hi: shi + pad }, geometry.slope),
   };
 }
 
@@ -46,11 +60,15 @@ export function timeTicks(doc) {
   return plotted ? plotted.timeTicks : [0, 0.25, 0.5, 0.75, 1].map((t) => ({ t, label: String(t) }));
 }
 
-/** What the axes depend on: the frames' ranges and the time unit (during a drag the frame is frozen). */
+/**
+ * What the axes depend on: the frames' ranges and rectangles and the time unit (during a drag the
+ * frame is frozen).
+ */
 export function axesKey(doc, frames) {
   const m = frames.main;
   const s = frames.slope;
-  return [m.lo, m.hi, s.lo, s.hi, doc.spec.durationDays, doc.spec.duration, doc.spec.timeUnit].join(' ');
+  return [m.lo, m.hi, s.lo, s.hi, m.width, m.height, s.top, s.height, doc.spec.durationDays, doc.spec.duration,
+    doc.spec.timeUnit].join(' ');
 }
 
 /**
@@ -83,7 +101,10 @@ export function axes(doc, frames) {
 /**
  * Each milestone as drawn in the main frame: its guide line from x0 to x1 at y, the end handle
  * at xEnd, the zone it keeps the curve out of (from zoneTop to zoneBottom), whether the server
- * says it holds, and its label.
+ * says it holds, and its label (and a short one, without the time, for a guide too short for it).
+ * The label goes where a curve that meets the milestone never is: on the far side of the line
+ * from the curve ("at least": below; "at most": above), from the guide's end away from its time
+ * handle, where the curve crosses the level.
  */
 export function milestoneShapes(doc, frame) {
   const list = Array.isArray(doc.spec.milestones) ? doc.spec.milestones : [];
@@ -100,11 +121,17 @@ export function milestoneShapes(doc, frame) {
     const yTop = lower ? map.y(frame.hi) : map.y(level);
     const yBottom = lower ? map.y(level) : map.y(frame.lo);
     const when = ms.until !== undefined ? 'until ' + timeLabel(doc, to) : 'from ' + timeLabel(doc, from);
+    const until = ms.until !== undefined;
+    const bound = (lower ? '≥ ' : '≤ ') + levelLabel(doc, level);
+    const x0 = map.x(from);
+    const x1 = map.x(to);
     return {
-      lower, level, met, x0: map.x(from), x1: map.x(to), y: map.y(level), xEnd: map.x(ms.until !== undefined ? to : from),
+      lower, level, met, x0, x1, y: map.y(level), xEnd: until ? x1 : x0,
       xMid: map.x((from + to) / 2), zoneTop: Math.min(yTop, yBottom), zoneHeight: Math.abs(yBottom - yTop),
-      time: ms.until !== undefined ? ms.until : ms.from, timeMax: u.tScale,
-      label: (lower ? '≥ ' : '≤ ') + levelLabel(doc, level) + ' ' + when + (met ? ' ✓' : ' ✗'),
+      time: until ? ms.until : ms.from, timeMax: u.tScale,
+      label: bound + ' ' + when + (met ? ' ✓' : ' ✗'), shortLabel: bound + (met ? ' ✓' : ' ✗'),
+      labelX: until ? x0 + 6 : x1 - 6, labelAnchor: until ? 'start' : 'end', labelY: map.y(level) + (lower ? 16 : -8),
+      labelRoom: Math.abs(x1 - x0) - 12,
     };
   });
 }

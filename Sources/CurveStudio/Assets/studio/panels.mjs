@@ -229,6 +229,8 @@ export function createPanels(ctx) {
   function renderTabs() {
     const state = ctx.state();
     const tabs = $('tabs');
+    // Rebuilt on every change: the strip keeps its scroll (on a phone, the tab just picked stays in view).
+    const scrolled = tabs.scrollLeft;
     clear(tabs);
     $('compare-toggle').hidden = state.docs.length < 2;
     state.docs.forEach((doc, i) => {
@@ -242,6 +244,7 @@ export function createPanels(ctx) {
       tabs.appendChild(tab);
     });
     setRoving(tabs.children, (tab) => tab.getAttribute('aria-selected') === 'true');
+    tabs.scrollLeft = scrolled;
     const doc = current(state);
     $('save').disabled = !doc || doc.scratch || !!doc.broken;
     $('save-as').disabled = !doc || doc.scratch || !!doc.broken;

@@ -3,7 +3,7 @@
 // layout.mjs decides where things go, this module only makes and updates the elements.
 import { exactPoints, frameMaps, knotPath, touchRadiusFor } from './core.mjs';
 import { $, clear, el, html } from './dom.mjs';
-import { GEOMETRY, axes, axesKey, computeFrames, milestoneShapes, showsEnforce } from './layout.mjs';
+import { GEOMETRY, axes, axesKey, computeFrames, milestoneShapes, plotGeometry, showsEnforce } from './layout.mjs';
 import { current, normalizedMinSlope, normPoints, unitsOf } from './store.mjs';
 import { curveLevel, fixed, levelLabel, timeLabel } from './words.mjs';
 
@@ -32,14 +32,12 @@ export function createPlot(ctx) {
   function build(svg) {
     nodes.svg = svg;
     const defs = el('defs', {}, svg);
-    for (const [id, f] of [['clip-main', GEOMETRY.main], ['clip-slope', GEOMETRY.slope]]) {
+    nodes.clips = [['clip-main', 'main'], ['clip-slope', 'slope']].map(([id, part]) => {
       const clip = el('clipPath', { id }, defs);
-      el('rect', { x: f.left, y: f.top, width: f.width, height: f.height }, clip);
-    }
-    const m = GEOMETRY.main;
-    const s = GEOMETRY.slope;
-    nodes.mainBg = el('rect', { class: 'panel-bg', x: m.left, y: m.top, width: m.width, height: m.height, rx: 4 }, svg);
-    nodes.slopeBg = el('rect', { class: 'panel-bg', x: s.left, y: s.top, width: s.width, height: s.height, rx: 4 }, svg);
+      return { part, rect: el('rect', {}, clip) };
+    });
+    nodes.mainBg = el('rect', { class: 'panel-bg', rx: 4 }, svg);
+    nodes.slopeBg = el('rect', { class: 'panel-bg', rx: 4 }, svg);
     nodes.grid = el('g', { class: 'grid' }, svg);
     nodes.rising = el('g', { class: 'rising' }, svg);
     nodes.flat = el('g', { class: 'flat' }, svg);
@@ -65,18 +63,18 @@ export function createPlot(ctx) {
     nodes.milestones = el('g', {}, svg);
     nodes.handles = el('g', { class: 'handles' }, svg);
     nodes.tip = el('text', { class: 'readout-tip', 'text-anchor': 'middle' }, svg);
-    const title = (x, y, text, rotate) => {
-      const node = el('text', { class: 'axis-title', x, y, 'text-anchor': 'middle' }, svg);
-      if (rotate) node.setAttribute('transform', 'rotate(-90 ' + x + ' ' + y + ')');
+    const title = (text) => {
+      const node = el('text', { class: 'axis-title', 'text-anchor': 'middle' }, svg);
       node.textContent = text;
       return node;
     };
-    title(16, m.top + m.height / 2, 'level', true);
+    nodes.levelTitle = title('level');
     // The slope panel is short: its title runs above it, level, so it never crosses the tick labels
     // (at a phone's scale the rotated title was longer than the panel).
-    nodes.slopeTitle = title(s.left, s.top - 9, 'slope', false);
+    nodes.slopeTitle = title('slope');
     nodes.slopeTitle.setAttribute('text-anchor', 'start');
-    nodes.timeTitle = title(m.left + m.width / 2, s.top + s.height + 40, 'time');
+    nodes.timeTitle = title('time');
+    layOut(GEOMETRY);
     svg.addEventListener('dblclick', on('onPlotDoubleClick'));
     svg.addEventListener('pointerdown', on('onPlotPointerDown'));
     // pointerrawupdate (Chromium, secure contexts) arrives as soon as the pointer moves, not at the next
@@ -84,6 +82,32 @@ export function createPlot(ctx) {
     svg.addEventListener(ctx.rawPointerEvents ? 'pointerrawupdate' : 'pointermove', on('onPointerMove'));
     svg.addEventListener('pointerup', on('onPointerUp'));
     svg.addEventListener('pointercancel', on('onPointerUp'));
+  }
+
+  /** Sizes the viewBox, the panels and the titles to `geometry` (layout.mjs plotGeometry). */
+  function layOut(geometry) {
+    nodes.geometry = geometry;
+    nodes.svg.setAttribute('viewBox', '0 0 ' + geometry.width + ' ' + geometry.height);
+    const rect = (node, f) => {
+      for (const [key, value] of [['x', f.left], ['y', f.top], ['width', f.width], ['height', f.height]]) node.setAttribute(key, value);
+    };
+    for (const clip of nodes.clips) rect(clip.rect, geometry[clip.part]);
+    rect(nodes.mainBg, geometry.main);
+    rect(nodes.slopeBg, geometry.slope);
+    const m = geometry.main;
+    const s = geometry.slope;
+    const at = (node, x, y) => { node.setAttribute('x', x); node.setAttribute('y', y); };
+    at(nodes.levelTitle, 16, m.top + m.height / 2);
+    nodes.levelTitle.setAttribute('transform', 'rotate(-90 16 ' + (m.top + m.height / 2) + ')');
+    at(nodes.slopeTitle, s.left, s.top - 9);
+    at(nodes.timeTitle, m.left + m.width / 2, s.top + s.height + 40);
+  }
+
+  /** The layout for the plot's drawn width (a phone gets its own, in CSS pixels): re-laid out when it changes. */
+  function fitGeometry() {
+    const box = nodes.svg.getBoundingClientRect ? nodes.svg.getBoundingClientRect() : null;
+    const geometry = plotGeometry(box ? box.width : 720);
+    if (geometry.width !== nodes.geometry.width) layOut(geometry);
   }
 
   function bands(group, list, frame) {
@@ -146,8 +170,11 @@ export function createPlot(ctx) {
   function render() {
     const doc = ctx.doc();
     if (!doc) return;
-    if (nodes.svg) textScale();
-    const frames = ctx.view.frozen || computeFrames(doc);
+    if (nodes.svg) {
+      fitGeometry();
+      textScale();
+    }
+    const frames = ctx.view.frozen || computeFrames(doc, nodes.geometry || GEOMETRY);
     ctx.view.frames = frames;
     const m = frames.main;
     const s = frames.slope;
@@ -293,8 +320,11 @@ export function createPlot(ctx) {
       const end = el('circle', { class: 'end', cx: shape.xEnd, cy: shape.y, r: 6, tabindex: '0', role: 'slider',
         'aria-label': 'Milestone ' + (i + 1) + ' time', 'aria-valuemin': '0', 'aria-valuemax': String(shape.timeMax),
         'aria-valuenow': String(shape.time) }, g);
-      const label = el('text', { x: shape.xMid, y: shape.y + (shape.lower ? 16 : -8), 'text-anchor': 'middle' }, g);
+      const label = el('text', { class: 'milestone-label', x: shape.labelX, y: shape.labelY, 'text-anchor': shape.labelAnchor }, g);
       label.textContent = shape.label;
+      // Where the guide is shorter than its label, the label runs past the time the curve crosses the
+      // level: the short one (level and state) then, the time being on the handle and in the list.
+      if (label.getComputedTextLength && label.getComputedTextLength() > shape.labelRoom) label.textContent = shape.shortLabel;
       grip.addEventListener('pointerdown', (e) => ctx.input.startMilestoneDrag(e, i, 'level'));
       end.addEventListener('pointerdown', (e) => ctx.input.startMilestoneDrag(e, i, 'time'));
       endHit.addEventListener('pointerdown', (e) => ctx.input.startMilestoneDrag(e, i, 'time'));

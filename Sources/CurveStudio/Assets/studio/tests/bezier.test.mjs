@@ -59,7 +59,7 @@ test('numbers, switches, a drag and the arrow keys each reshape the curve throug
   assert.equal(h.$('bezier-y2').disabled, true);
   // A drag of the first handle: every move refits, and the whole drag is one undo step.
   const pastBefore = h.doc().past.length;
-  const handle = h.$('bezier-plot').querySelectorAll('circle')[0];
+  const handle = h.$('bezier-plot').querySelectorAll('.bezier-handle')[0];
   await handle.fire('pointerdown', { pointerId: 1, clientX: 100, clientY: 200 });
   await h.$('bezier-plot').fire('pointermove', { clientX: 60, clientY: 200 });
   await settle();
@@ -71,10 +71,10 @@ test('numbers, switches, a drag and the arrow keys each reshape the curve throug
   await h.$('bezier-plot').fire('pointermove', { clientX: 10, clientY: 10 });
   assert.equal(server.shapes.length, 4, 'no drag, no request');
   // The arrow keys on a focused handle.
-  await h.$('bezier-plot').querySelectorAll('circle')[1].fire('keydown', { key: 'ArrowLeft', stopPropagation() {} });
+  await h.$('bezier-plot').querySelectorAll('.bezier-handle')[1].fire('keydown', { key: 'ArrowLeft', stopPropagation() {} });
   await settle();
   assert.equal(server.shapes.at(-1), 'cubic-bezier(0.2, 0, 0.57, 1)');
-  await h.$('bezier-plot').querySelectorAll('circle')[1].fire('keydown', { key: 'x' });
+  await h.$('bezier-plot').querySelectorAll('.bezier-handle')[1].fire('keydown', { key: 'x' });
   assert.equal(server.shapes.length, 5);
   // A switch that moves a handle is a request and an undo step; one that moves none is neither.
   const steps = h.doc().past.length;

@@ -2,7 +2,7 @@
 // says and where the plot puts things, from hand-made server answers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GEOMETRY, axes, computeFrames, milestoneShapes, showsEnforce, timeTicks } from '../layout.mjs';
+import { GEOMETRY, axes, axesKey, computeFrames, milestoneShapes, plotGeometry, showsEnforce, timeTicks } from '../layout.mjs';
 import { METRICS_LIMIT, createMetrics, ring, snapshot } from '../metrics.mjs';
 import { PLAY_MS, advance } from '../preview.mjs';
 import { newDoc } from '../store.mjs';
@@ -175,6 +175,29 @@ test('frames: the server ranges and the points widen the default frame, within l
   assert.deepEqual(timeTicks(doc({ points: [] })).map((t) => t.label), ['0', '0.25', '0.5', '0.75', '1']);
 });
 
+test('plot geometry: the desktop 720 × 500 from 720 px up; narrower, one unit per CSS pixel', () => {
+  assert.deepEqual(plotGeometry(720), GEOMETRY);
+  assert.deepEqual(plotGeometry(1600), GEOMETRY);
+  assert.deepEqual([GEOMETRY.width, GEOMETRY.height], [720, 500]);
+  assert.deepEqual(GEOMETRY.main, { left: 64, top: 18, width: 628, height: 300 });
+  assert.deepEqual(GEOMETRY.slope, { left: 64, top: 352, width: 628, height: 96 });
+  assert.deepEqual(plotGeometry(0), GEOMETRY, 'no size yet (a test page): the desktop layout');
+  assert.deepEqual(plotGeometry(NaN), GEOMETRY);
+  // A phone's plot, 352 px wide: the panels fill the width inside the 64-unit margin for the level labels.
+  const phone = plotGeometry(352.4);
+  assert.equal(phone.width, 352);
+  assert.equal(phone.main.left + phone.main.width + 16, 352);
+  assert.ok(phone.main.height > 0.6 * phone.main.width, 'taller for its width than the desktop: ' + phone.main.height);
+  assert.equal(phone.slope.top, phone.main.top + phone.main.height + 34);
+  assert.equal(phone.height, phone.slope.top + phone.slope.height + 52);
+  assert.equal(plotGeometry(100).width, 320, 'never narrower than 320 units');
+  // The frames take the geometry's rectangles, and the axes are redrawn when it changes.
+  const d = doc({ points: [[0.5, 0.5]] });
+  const frames = computeFrames(d, phone);
+  assert.deepEqual([frames.main.left, frames.main.width, frames.slope.top], [64, phone.main.width, phone.slope.top]);
+  assert.notEqual(axesKey(d, frames), axesKey(d, computeFrames(d)));
+});
+
 test('axes: quarter levels in the level unit, nice slope steps in the designer units', () => {
   const d = doc({ points: [[3.5, 50]], timeUnit: 'days', duration: 7 }, { units: DAYS, fit: fit() });
   const frames = computeFrames(d);
@@ -205,6 +228,12 @@ test('milestones as drawn: guide, zone above or below, the server state', () => 
   assert.equal(upper.xEnd, upper.x0);
   assert.ok(Math.abs(upper.zoneTop + upper.zoneHeight - (frame.top + frame.height)) < 1e-9, 'at most: the zone below');
   assert.equal(upper.label, '≤ 0.2 from t 0.75 ✗');
+  // The labels sit where a curve that meets the milestone is not: "at least … until": below the line,
+  // from the period's start; "at most … from": above it, up to the period's end.
+  assert.deepEqual([lower.labelX, lower.labelAnchor, lower.labelY], [frame.left + 6, 'start', lower.y + 16]);
+  assert.deepEqual([upper.labelX, upper.labelAnchor, upper.labelY], [frame.left + frame.width - 6, 'end', upper.y - 8]);
+  assert.equal(lower.labelRoom, frame.width / 2 - 12);
+  assert.deepEqual([lower.shortLabel, upper.shortLabel], ['≥ 0.6 ✓', '≤ 0.2 ✗']);
   const failing = milestoneShapes(Object.assign({}, d, { error: { error: 'x' } }), frame);
   assert.equal(failing[1].met, true, 'unknown while the fit fails');
   assert.deepEqual(milestoneShapes(doc({ points: [] }), frame), []);
