@@ -5,9 +5,8 @@
 import { createPage } from './page.mjs';
 import { createTransport, readToken } from './transport.mjs';
 // BEGIN web host (issue 31)
-import { startWebHost, wireFiles } from './host-web-start.mjs';
+import { startWebHost, wireFiles, wireShare } from './host-web-start.mjs';
 import { linkPayload } from './links.mjs';
-import { wireShare } from './share.mjs';
 // END web host
 
 let storage = null;

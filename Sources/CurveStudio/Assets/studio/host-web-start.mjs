@@ -1,10 +1,12 @@
 // The browser's side of the hosts' files: choosing the web host at startup (no session token and
 // the web build's engine loads; an engine that is there but fails to load is said in words), the
-// note on what the browser keeps and the control that forgets it, and files dropped on the page
-// or picked with Open file… (both hosts: the host reads the text). Unit-tested by
-// tests/host-web.test.mjs over the fake DOM.
+// note on what the browser keeps and the control that forgets it; and, on both hosts, files
+// dropped on the page or picked with Open file… (the host reads the text), and Share, which
+// copies a link to the curve on screen (the host makes the payload: the engine's `share-encode`
+// on the web host, POST /api/share locally; on the local host the link carries the studio's
+// token, so it opens in this studio while it runs). Unit-tested by tests/host-web.test.mjs.
 import { browserFiles, createWebTransport, loadWebEngine } from './host-web.mjs';
-import { linkPayload } from './links.mjs';
+import { linkPayload, sharedNote, shareLink } from './links.mjs';
 import { keptNote } from './persistence.mjs';
 
 /** The transport's methods a page may call (see transport.mjs). */
@@ -120,4 +122,42 @@ export function wireFiles(document, page) {
     document.body.classList.remove('dropping');
     return documents.openFiles(event.dataTransfer.files);
   });
+}
+
+/**
+ * Wires the Share button of `page` in `document` (the page's ctx gives the transport, the current
+ * doc, the status line and the test hook's `copied`); `token` is the local studio's, or null.
+ */
+export function wireShare(document, page, token = null) {
+  const button = document.getElementById('share');
+  if (button) button.addEventListener('click', () => share(page.ctx, token));
+}
+
+/**
+ * Copies the link to the current curve; the status line says what happened. Resolves to the link,
+ * or null. `location` and `clipboard` are the browser's unless a test gives its own.
+ */
+export async function share(ctx, token = null, { location = globalThis.location,
+  clipboard = globalThis.navigator ? globalThis.navigator.clipboard : null } = {}) {
+  const doc = ctx.doc();
+  if (!doc || !doc.spec || doc.broken) {
+    ctx.panels.setStatus('Nothing to share: this tab holds no curve that loaded', 'bad', undefined, true);
+    return null;
+  }
+  const answer = await ctx.transport.share(doc.index, doc.spec);
+  if (answer.status !== 200 || !answer.data || typeof answer.data.payload !== 'string') {
+    const why = answer.data && answer.data.error ? answer.data.error : 'HTTP ' + answer.status;
+    ctx.panels.setStatus('No link was made: ' + why, 'bad', undefined, true);
+    return null;
+  }
+  const link = shareLink(location, answer.data.payload, token);
+  let copied = !!clipboard;
+  try {
+    if (clipboard) await clipboard.writeText(link);
+  } catch (error) {
+    copied = false;
+  }
+  ctx.view.copied = link;
+  ctx.panels.setStatus(sharedNote(copied, token, link), copied ? 'good' : '', undefined, true);
+  return link;
 }
