@@ -20,6 +20,7 @@ The native curvekit only makes the share link (curvekit share --base). Figures:
 and stops it after; the load average is printed before and after. JSON goes to --out if given.
 """
 import argparse
+import asyncio
 import gzip
 import json
 import math
@@ -35,12 +36,15 @@ import urllib.parse
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from web_test import CHROMIUM_CANDIDATES, ROOT, StaticServer, Suite  # noqa: E402
 
-# Records each pointer move of a drag (its event time, on the page's clock) and each change of the
-# curve's path (the time its d changed, and whether it changed), from the page's start.
+# Records each pointer move of a drag (its event time, on the page's clock, including the moves
+# Chromium merged into one event) and each change of the curve's path (when its d changed).
 RECORDER = """
 window.__bench = { moves: [], changes: [] };
 addEventListener('onpointerrawupdate' in window ? 'pointerrawupdate' : 'pointermove', (event) => {
-  if (event.buttons) window.__bench.moves.push(event.timeStamp);
+  if (!event.buttons) return;
+  // Moves the browser merged into this event (it was busy) each keep their own time.
+  const merged = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
+  for (const move of merged.length ? merged : [event]) window.__bench.moves.push(move.timeStamp);
 }, true);
 new MutationObserver((records) => {
   const now = performance.now();
@@ -76,6 +80,74 @@ def cpu_model():
         return platform.processor()
     fields = dict(line.split(":", 1) for line in out.splitlines() if ":" in line)
     return "%s, %s CPUs" % (fields.get("Model name", "?").strip(), fields.get("CPU(s)", "?").strip())
+
+
+async def open_loop(chromium, link, runs, count, interval=0.016):
+    """The open-loop drag: `runs` drags of `count` moves, one every `interval` s on the clock, each
+    sent to Chromium (DevTools' Input.dispatchMouseEvent) without waiting for the previous one to
+    be handled. Playwright's async API, since its mouse waits for each move's ack."""
+    import asyncio
+    from playwright.async_api import async_playwright
+    latency, not_drawn, gaps, moves_total = [], 0, [], 0
+    page_moves, engine, redraw = [], [], []
+    async with async_playwright() as playwright:
+        arguments = ["--no-sandbox"] if os.geteuid() == 0 else []
+        browser = await playwright.chromium.launch(executable_path=chromium, args=arguments)
+        context = await browser.new_context(viewport={"width": 1440, "height": 900})
+        await context.add_init_script(RECORDER)
+        page = await context.new_page()
+        settled = "() => { const s = window.studio; return s && s.ready && s.metrics.fitsDone > 0 && s.pendingMoves.length === 0; }"
+        await page.goto(link)
+        await page.wait_for_function(settled, timeout=20000)
+        await page.wait_for_timeout(300)
+        devtools = await context.new_cdp_session(page)
+        loop = asyncio.get_running_loop()
+        for _ in range(runs):
+            await page.evaluate("() => { window.__bench.moves = []; window.__bench.changes = []; window.studio.resetMetrics(); }")
+            box = await page.locator('.handle[data-index="1"] .dot').bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            await page.mouse.move(x, y)
+            await page.mouse.down()
+            sent = []
+            started = loop.time()
+            for index in range(count):
+                pause = started + index * interval - loop.time()
+                if pause > 0:
+                    await asyncio.sleep(pause)
+                sent.append(asyncio.ensure_future(devtools.send("Input.dispatchMouseEvent", {
+                    "type": "mouseMoved", "x": x + 6 * math.sin(index / 7), "y": y + 40 * math.sin(index / 5),
+                    "button": "left", "buttons": 1})))
+            await asyncio.gather(*sent)
+            await page.mouse.up()
+            await page.wait_for_function(settled, timeout=20000)
+            await page.wait_for_timeout(300)
+            record = await page.evaluate("() => window.__bench")
+            moves, changes = record["moves"], record["changes"]
+            moves_total += len(moves)
+            gaps += [b - a for a, b in zip(moves, moves[1:])]
+            for index, moved in enumerate(moves):
+                after = [c for c in changes if c >= moved]
+                if after:
+                    latency.append(after[0] - moved)
+                following = moves[index + 1] if index + 1 < len(moves) else math.inf
+                if not after or after[0] > following:
+                    not_drawn += 1
+            metrics = await page.evaluate("() => window.studio.metrics")
+            page_moves += metrics["moves"]
+            engine += metrics["fits"]
+            redraw += metrics["renders"]
+            await page.keyboard.press("Control+z")
+            await page.wait_for_function(settled, timeout=20000)
+        await browser.close()
+    return {
+        "moves": moves_total,
+        "moveIntervalMs": summary(gaps),
+        "moveToPathChangeMs": summary(latency),
+        "notDrawnBeforeNextMove": "%d of %d (%.0f %%)" % (not_drawn, moves_total, 100.0 * not_drawn / max(1, moves_total)),
+        "pageMoveToRedrawMs": summary(page_moves),
+        "pageEngineCallMs": summary(engine),
+        "pageRedrawAfterAnswerMs": summary(redraw),
+    }
 
 
 class Bench(Suite):
@@ -123,60 +195,16 @@ class Bench(Suite):
         return {"files": len(files), "rawBytes": raw, "gzipBytes": zipped,
                 "wasmGzipBytes": sum(len(gzip.compress(open(w, "rb").read(), 9)) for w in wasm)}
 
-    def drag(self, count, interval=0.016):
-        """`count` moves of a handle, one every `interval` s on the clock (late only when the browser is)."""
+    def drag(self, count):
+        """A short drag of a handle (Playwright's mouse, each move waiting for the browser's ack)."""
         box = self.page.locator('.handle[data-index="1"] .dot').bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         self.page.mouse.move(x, y)
         self.page.mouse.down()
-        started = time.perf_counter()
         for index in range(count):
-            pause = started + index * interval - time.perf_counter()
-            if pause > 0:
-                time.sleep(pause)
             self.page.mouse.move(x + 6 * math.sin(index / 7), y + 40 * math.sin(index / 5))
         self.page.mouse.up()
 
-    def open_loop(self, runs, count):
-        """The open-loop drag, `runs` times `count` moves, on one page opened from a share link."""
-        self.new_page()
-        self.open_link(self.link())
-        self.settle()
-        latency, not_drawn, gaps, moves_total = [], 0, [], 0
-        page_moves, engine, redraw = [], [], []
-        for _ in range(runs):
-            self.js("() => { window.__bench.moves = []; window.__bench.changes = []; window.studio.resetMetrics(); }")
-            self.drag(count)
-            self.settle()
-            self.page.wait_for_timeout(300)
-            record = self.js("() => window.__bench")
-            moves, changes = record["moves"], record["changes"]
-            moves_total += len(moves)
-            gaps += [b - a for a, b in zip(moves, moves[1:])]
-            for index, moved in enumerate(moves):
-                after = [c for c in changes if c >= moved]
-                if after:
-                    latency.append(after[0] - moved)
-                following = moves[index + 1] if index + 1 < len(moves) else math.inf
-                if not after or after[0] > following:
-                    not_drawn += 1
-            metrics = self.js("() => window.studio.metrics")
-            page_moves += metrics["moves"]
-            engine += metrics["fits"]
-            redraw += metrics["renders"]
-            self.page.keyboard.press("Control+z")
-            self.settle()
-        self.close_page()
-        return {
-            "moves": moves_total,
-            "moveIntervalMs": summary(gaps),
-            "moveToPathChangeMs": summary(latency),
-            "notDrawnBeforeNextMove": "%d of %d (%.0f %%)" % (not_drawn, moves_total,
-                                                               100.0 * not_drawn / max(1, moves_total)),
-            "pageMoveToRedrawMs": summary(page_moves),
-            "pageEngineCallMs": summary(engine),
-            "pageRedrawAfterAnswerMs": summary(redraw),
-        }
 
     def run(self):
         chromium = next((path for path in CHROMIUM_CANDIDATES if os.access(path, os.X_OK)), None)
@@ -199,18 +227,19 @@ class Bench(Suite):
                     times = [self.first_curve_ms() for _ in range(self.args.first)]
                     figures["firstCurveAfterLinkMs"] = {"runs": [round(t, 1) for t in times],
                                                         "median": round(statistics.median(times), 1)}
-                if self.args.only in (None, "drag"):
-                    if self.args.beside:
-                        beside = subprocess.Popen(self.args.beside, shell=True, start_new_session=True,
-                                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                        figures["beside"] = self.args.beside
-                        time.sleep(self.args.warmup)
-                        figures["loadAtDragStart"] = load_average()
-                    figures["openLoopDrag60Hz"] = self.open_loop(self.args.runs, self.args.moves)
-                    figures["loadAfterDrag"] = load_average()
-                    if beside is not None:
-                        figures["besideStillRunning"] = beside.poll() is None
+                link = self.link()
                 self.browser.close()
+            if self.args.only in (None, "drag"):
+                if self.args.beside:
+                    beside = subprocess.Popen(self.args.beside, shell=True, start_new_session=True,
+                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    figures["beside"] = self.args.beside
+                    time.sleep(self.args.warmup)
+                    figures["loadAtDragStart"] = load_average()
+                figures["openLoopDrag60Hz"] = asyncio.run(open_loop(chromium, link, self.args.runs, self.args.moves))
+                figures["loadAfterDrag"] = load_average()
+                if beside is not None:
+                    figures["besideStillRunning"] = beside.poll() is None
         finally:
             if beside is not None and beside.poll() is None:
                 os.killpg(beside.pid, signal.SIGTERM)
