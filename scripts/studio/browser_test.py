@@ -1109,7 +1109,9 @@ class Suite:
             assert opened["spec"] == shown["spec"], (opened["spec"], shown["spec"])
             assert opened["fit"]["coefficients"] == shown["fit"]["coefficients"]
             assert page.get_attribute("[data-testid=curve]", "d") == path, "the same curve is drawn"
-            # No token at all: the page says how to open the studio with its token.
+            # No token at all (a new tab: the token lives in each tab's sessionStorage): the page
+            # says how to open the studio with its token.
+            page = context.new_page()
             page.goto(origin + "/?debug")
             page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Not authorized')")
             status = page.inner_text("#status")
