@@ -39,13 +39,21 @@ from web_test import CHROMIUM_CANDIDATES, ROOT, StaticServer, Suite  # noqa: E40
 # Records each pointer move of a drag (its event time, on the page's clock, including the moves
 # Chromium merged into one event) and each change of the curve's path (when its d changed).
 RECORDER = """
-window.__bench = { moves: [], changes: [] };
-addEventListener('onpointerrawupdate' in window ? 'pointerrawupdate' : 'pointermove', (event) => {
+window.__bench = { moves: [], changes: [], waits: [], handlers: [] };
+const moveType = 'onpointerrawupdate' in window ? 'pointerrawupdate' : 'pointermove';
+let entered = 0;
+addEventListener(moveType, (event) => {
   if (!event.buttons) return;
+  entered = performance.now();
   // Moves the browser merged into this event (it was busy) each keep their own time.
   const merged = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
   for (const move of merged.length ? merged : [event]) window.__bench.moves.push(move.timeStamp);
+  window.__bench.waits.push(entered - event.timeStamp);
 }, true);
+// After the page's own handlers (the bubble phase, at the window): the time they took.
+addEventListener(moveType, (event) => {
+  if (event.buttons && entered) window.__bench.handlers.push(performance.now() - entered);
+});
 new MutationObserver((records) => {
   const now = performance.now();
   for (const record of records) {
@@ -88,7 +96,7 @@ async def open_loop(chromium, link, runs, count, interval=0.016):
     be handled. Playwright's async API, since its mouse waits for each move's ack."""
     import asyncio
     from playwright.async_api import async_playwright
-    latency, not_drawn, gaps, moves_total = [], 0, [], 0
+    latency, not_drawn, gaps, moves_total, waits, handlers = [], 0, [], 0, [], []
     page_moves, engine, redraw = [], [], []
     async with async_playwright() as playwright:
         arguments = ["--no-sandbox"] if os.geteuid() == 0 else []
@@ -103,7 +111,8 @@ async def open_loop(chromium, link, runs, count, interval=0.016):
         devtools = await context.new_cdp_session(page)
         loop = asyncio.get_running_loop()
         for _ in range(runs):
-            await page.evaluate("() => { window.__bench.moves = []; window.__bench.changes = []; window.studio.resetMetrics(); }")
+            await page.evaluate("() => { Object.assign(window.__bench, {moves: [], changes: [], waits: [], handlers: []});"
+                                " window.studio.resetMetrics(); }")
             box = await page.locator('.handle[data-index="1"] .dot').bounding_box()
             x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
             await page.mouse.move(x, y)
@@ -124,6 +133,8 @@ async def open_loop(chromium, link, runs, count, interval=0.016):
             record = await page.evaluate("() => window.__bench")
             moves, changes = record["moves"], record["changes"]
             moves_total += len(moves)
+            waits += record["waits"]
+            handlers += record["handlers"]
             gaps += [b - a for a, b in zip(moves, moves[1:])]
             for index, moved in enumerate(moves):
                 after = [c for c in changes if c >= moved]
@@ -144,10 +155,37 @@ async def open_loop(chromium, link, runs, count, interval=0.016):
         "moveIntervalMs": summary(gaps),
         "moveToPathChangeMs": summary(latency),
         "notDrawnBeforeNextMove": "%d of %d (%.0f %%)" % (not_drawn, moves_total, 100.0 * not_drawn / max(1, moves_total)),
+        "eventWaitBeforeHandlersMs": summary(waits),
+        "pageHandlersPerEventMs": summary(handlers),
         "pageMoveToRedrawMs": summary(page_moves),
         "pageEngineCallMs": summary(engine),
         "pageRedrawAfterAnswerMs": summary(redraw),
     }
+
+
+def stop_session(process):
+    """Stops `process` and every process of its session (a build's compilers have groups of their own)."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % entry) as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == process.pid:  # the session id, after the state, the parent and the group
+            members.append(int(entry))
+    for pid in members:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
 
 
 class Bench(Suite):
@@ -241,9 +279,8 @@ class Bench(Suite):
                 if beside is not None:
                     figures["besideStillRunning"] = beside.poll() is None
         finally:
-            if beside is not None and beside.poll() is None:
-                os.killpg(beside.pid, signal.SIGTERM)
-                beside.wait(timeout=30)
+            if beside is not None:
+                stop_session(beside)
             self.server.stop()
         print(json.dumps(figures, indent=2))
         if self.args.out:
