@@ -1078,6 +1078,10 @@ class Suite:
         """Share on the local host: this studio's address and token, then curvekit share's payload
         for the curve on screen; the link, opened in a new page (no token of its own), shows the
         same curve. Without any token the page says how to open the studio with it."""
+        # The first studio, at the desktop size (earlier tests visit another studio and a phone).
+        self.page.set_viewport_size({"width": 1440, "height": 900})
+        self.page.goto(self.studio.debug_url)
+        self.wait("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
         self.switch(0)
         self.settle()
         origin = "http://127.0.0.1:%d" % self.studio.port
