@@ -123,15 +123,18 @@ extension StudioAPI {
       return withSpec { spec in
         WebAnswer(status: 200, text: JSONWriter.string(.object([("text", .string(spec.jsonText))])) + "\n")
       }
-    case "share-encode":
-      return withSpec { spec in
-        let payload = Base64URL.encode(Array(spec.jsonText.utf8))
-        return WebAnswer(
-          status: 200,
-          text: JSONWriter.string(.object([("payload", .string(payload)), ("text", .string(spec.jsonText))])) + "\n")
-      }
+    case "share-encode": return withSpec { WebAnswer(status: 200, text: share($0)) }
     default: return WebAnswer(status: 404, text: errorText("no such route: \(route)"))
     }
+  }
+
+  /// The web host's `share-encode` and the local server's `POST /api/share`: `{"payload", "text"}`,
+  /// what `curvekit share` puts after `#spec=` (the base64url of the canonical bytes) and those
+  /// bytes (`curvekit share --decode`). The page's Share button puts the payload after its address.
+  package static func share(_ spec: CurveSpec) -> String {
+    let text = spec.jsonText
+    let payload = Base64URL.encode(Array(text.utf8))
+    return JSONWriter.string(.object([("payload", .string(payload)), ("text", .string(text))])) + "\n"
   }
 
   /// The answer to an opened link or text: the spec and its canonical text.

@@ -22,6 +22,7 @@ import CurveStudioServer
 /// | `POST /api/save-as?spec=N` | `{"spec", "name"}`: creates `name` (a bare `*.curve.json`) in the studio's folder, `O_EXCL` |
 /// | `GET /api/live?ticket=T` | a WebSocket for live fits while dragging (see ``StudioAPI/live(_:sourceNames:)``) |
 /// | `POST /api/shape?spec=N` | `{"spec", "easing" \| "preset"}`: the spec reshaped, keeping the designer's settings, with the certified distance |
+/// | `POST /api/share?spec=N` | `{"spec"}` → `{"payload", "text"}`: the share link's payload (as `curvekit share`) and the canonical bytes |
 /// | `POST /api/generate`, `POST /api/export[?precision=N]` | the Swift, Kotlin and TypeScript files, and the CSS / SwiftUI easing |
 package struct StudioApp: Sendable {
   /// The tabs: the specs in command-line order, then the unsaved tabs opened since.
@@ -72,6 +73,7 @@ package struct StudioApp: Sendable {
     case "/api/save-as": return only(["POST"], request) { saveAs(request) }
     case "/api/fit": return post(request) { spec in StudioAPI.fit(spec).map(Self.jsonText) }
     case "/api/generate": return post(request) { spec in StudioAPI.generate(spec).map(Self.json) }
+    case "/api/share": return post(request) { spec in .success(Self.jsonText(StudioAPI.share(spec))) }
     case "/api/export":
       return post(request) { spec in
         guard let milliseconds = StudioAPI.animationMilliseconds(request.queryValue("durationMs")) else {

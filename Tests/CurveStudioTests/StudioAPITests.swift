@@ -272,6 +272,24 @@ struct StudioAPITests {
     #expect(fixture.request("POST", "/api/export?spec=0&precision=40", body: body)?.status == 400)
   }
 
+  @Test("POST /api/share gives the payload `curvekit share` puts after #spec=, and the canonical bytes")
+  func shareGivesTheCLIPayload() throws {
+    let path = Fixtures.repositoryRoot + "/examples/curves/depletion.curve.json"
+    let fixture = try StudioFixture()
+    let shared = StudioFixture.object(
+      fixture.request("POST", "/api/share?spec=0", body: StudioFixture.body(StudioFixture.depletion)))
+    let base = "https://example.com/studio/"
+    let link = Self.cli(["share", path, "--base", base]).output
+    #expect(link == base + "#spec=" + (shared["payload"] as? String ?? "?") + "\n", "\(shared)")
+    #expect(shared["text"] as? String == Self.cli(["share", "--decode", String(link.dropLast())]).output)
+    // The web host's route of the same rule answers the same bytes.
+    let web = StudioAPI.webCall(route: "share-encode", body: Array(StudioFixture.body(StudioFixture.depletion).utf8))
+    #expect(web.status == 200)
+    let webAnswer = try JSONSerialization.jsonObject(with: Data(web.text.utf8)) as? [String: Any] ?? [:]
+    #expect(webAnswer["payload"] as? String == shared["payload"] as? String)
+    #expect(webAnswer["text"] as? String == shared["text"] as? String)
+  }
+
   @Test("method and route errors: 405 with Allow, 404 for unknown routes")
   func routes() throws {
     let fixture = try StudioFixture()

@@ -1207,6 +1207,55 @@ class Suite:
     def test_no_page_errors(self):
         assert not self.errors, self.errors
 
+    def test_share_copies_a_link_that_opens_the_curve_here(self):
+        """Share on the local host: this studio's address and token, then curvekit share's payload
+        for the curve on screen; the link, opened in a new page (no token of its own), shows the
+        same curve. Without any token the page says how to open the studio with it."""
+        # The first studio, at the desktop size (earlier tests visit another studio and a phone).
+        self.page.set_viewport_size({"width": 1440, "height": 900})
+        self.page.goto(self.studio.debug_url)
+        self.wait("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0")
+        self.switch(0)
+        self.settle()
+        origin = "http://127.0.0.1:%d" % self.studio.port
+        self.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+        shown = self.doc()
+        path = self.page.get_attribute("[data-testid=curve]", "d")
+        before = self.js("() => window.studio.copied || ''")
+        self.page.click("#share")
+        self.wait("(before) => (window.studio.copied || '') !== before && window.studio.copied.includes('#spec=')",
+                  arg=before)
+        link = self.js("() => window.studio.copied")
+        assert self.js("() => navigator.clipboard.readText()") == link, "the clipboard holds the link"
+        spec_file = os.path.join(tempfile.mkdtemp(prefix="curvekit-studio-share-"), "shown.curve.json")
+        with open(spec_file, "w") as handle:
+            json.dump(shown["spec"], handle)
+        shared = subprocess.run([self.args.curvekit, "share", spec_file, "--base", "https://example.org/"],
+                                capture_output=True, text=True, check=True).stdout.strip()
+        payload = shared.split("#spec=", 1)[1]
+        assert link == "%s/#spec=%s&token=%s" % (origin, payload, self.studio.token), (link, shared)
+        context = self.browser.new_context(viewport={"width": 1440, "height": 900}, device_scale_factor=1)
+        try:
+            page = context.new_page()
+            page.goto(link.replace("/#spec=", "/?debug#spec=", 1))
+            page.wait_for_function("() => window.studio && window.studio.ready && window.studio.metrics.fitsDone > 0"
+                                   " && window.studio.pendingMoves.length === 0", timeout=10000)
+            page.wait_for_timeout(300)
+            opened = page.evaluate("() => { const d = window.studio.docs[window.studio.active];"
+                                   " return {spec: d.spec, fit: d.fit}; }")
+            assert opened["spec"] == shown["spec"], (opened["spec"], shown["spec"])
+            assert opened["fit"]["coefficients"] == shown["fit"]["coefficients"]
+            assert page.get_attribute("[data-testid=curve]", "d") == path, "the same curve is drawn"
+            # No token at all (a new tab: the token lives in each tab's sessionStorage): the page
+            # says how to open the studio with its token.
+            page = context.new_page()
+            page.goto(origin + "/?debug")
+            page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Not authorized')")
+            status = page.inner_text("#status")
+            assert "curvekit design printed (%s/#token=" % origin in status, status
+        finally:
+            context.close()
+
     # MARK: - running
 
     def run(self):

@@ -16,6 +16,10 @@ The native curvekit is only the reference: its `share` makes the links, and its 
   - Save hands the browser a file whose `curvekit generate` is the code the page showed;
   - a broken link shows the reader's error and the text, and no code;
   - a reload keeps the curves, and says so;
+  - Share copies the page's address and curvekit share's payload for the curve on screen, and
+    the link, opened in a new page, shows the same curve;
+  - Forget them… clears the kept curves after confirming (and nothing when declined);
+  - an engine that does not load is said in words, with no curve;
   - every request stays on the page's origin.
 When WEB/index.html is missing (the web build has not run) every test is skipped with a reason.
 The last line is "studio-web: N passed, N failed, N skipped"; the exit status is 1 when a test failed.
@@ -286,6 +290,77 @@ class Suite:
         assert "Kept Across Reloads" in names, names
         assert "Kept in this browser" in self.page.inner_text("#web-note")
         self.close_page()
+
+    def test_share_copies_a_link_to_the_curve_on_screen(self):
+        self.new_page()
+        self.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=self.server.origin)
+        self.open_link(self.link())
+        self.settle()
+        # Edited after opening: the link is the curve as it is now, not the one it was opened from.
+        box = self.page.locator('.handle[data-index="1"] .dot').bounding_box()
+        self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.page.mouse.down()
+        self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 + 30, steps=5)
+        self.page.mouse.up()
+        self.settle()
+        shown = self.doc()
+        path = self.page.get_attribute("[data-testid=curve]", "d")
+        self.page.click("#share")
+        self.wait("() => (window.studio.copied || '').includes('#spec=')")
+        link = self.js("() => window.studio.copied")
+        assert self.js("() => navigator.clipboard.readText()") == link, "the clipboard holds the link"
+        assert "Link copied" in self.page.inner_text("#status"), self.page.inner_text("#status")
+        # The page's address (origin and path), then exactly what curvekit share makes for this spec.
+        spec = self.spec_file(shown["spec"], "shown.curve.json")
+        expected = self.cli("share", spec, "--base", self.server.origin + "/").stdout.strip()
+        assert link == expected, (link, expected)
+        self.close_page()
+        # Opened in a new page (its own storage), the link shows the same curve.
+        self.new_page()
+        self.open_link(link.replace("/#spec=", "/?debug#spec=", 1))
+        self.settle()
+        opened = self.doc()
+        assert opened["spec"] == shown["spec"], (opened["spec"], shown["spec"])
+        assert opened["fit"]["coefficients"] == shown["fit"]["coefficients"]
+        assert self.page.get_attribute("[data-testid=curve]", "d") == path, "the same curve is drawn"
+        self.close_page()
+
+    def test_forget_clears_the_kept_curves_after_confirming(self):
+        self.new_page()
+        self.open_link(self.link())
+        self.settle()
+        kept = lambda: self.js("() => localStorage.getItem('curvekit-studio-tabs') || ''")  # noqa: E731
+        assert "Weekly Habit" in kept(), kept()
+        assert self.page.is_visible("#web-forget"), "the note offers to forget"
+        asked = []
+        self.page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+        self.page.click("#web-forget")
+        self.page.wait_for_timeout(200)
+        assert asked and asked[0].startswith("Forget "), asked
+        assert "Weekly Habit" in kept(), "declined: nothing is forgotten"
+        self.page.once("dialog", lambda dialog: dialog.accept())
+        with self.page.expect_navigation():
+            self.page.click("#web-forget")
+        self.wait("() => window.studio && window.studio.ready && window.studio.docs.length > 0")
+        self.settle()
+        names = self.js("() => window.studio.docs.map((d) => d.spec && d.spec.name)")
+        assert names == ["Untitled"], names
+        assert "#spec=" not in self.page.url, self.page.url
+        assert "Weekly Habit" not in kept(), kept()
+        self.close_page()
+
+    def test_an_engine_that_does_not_load_says_so(self):
+        errors = len(self.errors)
+        self.new_page()
+        self.context.route("**/curvekit-core.wasm", lambda route: route.fulfill(status=404, body="gone"))
+        self.page.goto(self.server.origin + "/?debug")
+        self.wait("() => document.getElementById('status').textContent.startsWith('The engine did not load: ')")
+        status = self.page.inner_text("#status")
+        assert "curvekit-core.wasm answered 404" in status, status
+        assert "Not authorized" not in status, status
+        assert self.page.locator(".handle").count() == 0, "no curve without an engine"
+        self.close_page()
+        del self.errors[errors:]  # the 404 the test asked for
 
     def test_every_request_stays_on_the_page_origin(self):
         assert self.requests, "no request was recorded"

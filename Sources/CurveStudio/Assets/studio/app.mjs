@@ -5,7 +5,8 @@
 import { createPage } from './page.mjs';
 import { createTransport, readToken } from './transport.mjs';
 // BEGIN web host (issue 31)
-import { startWebHost, wireFiles } from './host-web-start.mjs';
+import { startWebHost, wireFiles, wireShare } from './host-web-start.mjs';
+import { linkPayload } from './links.mjs';
 // END web host
 
 let storage = null;
@@ -22,7 +23,7 @@ const web = token ? null : await startWebHost(window, linkHash);
 // END web host
 const transport = web ? web.transport : createTransport({
   fetch: (url, init) => fetch(url, init), WebSocket: 'WebSocket' in window ? WebSocket : null, host: location.host, token,
-  onTransport: (kind) => onTransport(kind),
+  onTransport: (kind) => onTransport(kind), link: linkPayload(linkHash),
 });
 
 const page = createPage({
@@ -48,6 +49,7 @@ window.addEventListener('resize', () => page.ctx.plot.render());
 
 // BEGIN web host (issue 31): files dropped or picked (both hosts), the note on what the browser keeps
 if (web) web.wire(page); else wireFiles(document, page);
+wireShare(document, page, web ? null : token);
 // END web host
 
 window.addEventListener('beforeunload', (event) => {

@@ -9,20 +9,38 @@
 // tests/host-web.test.mjs with a fake engine.
 import { canonicalJSON } from './core.mjs';
 import { MAX_TEXT, webFileName } from './links.mjs';
-import { readKept, writeKept } from './persistence.mjs';
+import { forgetKept, readKept, writeKept } from './persistence.mjs';
 
 /** Where the engine is, relative to this module: the module the web build writes, and its wasm. */
 export const ENGINE = { module: '../studio-engine.mjs', wasm: '../curvekit-core.wasm' };
 
-/** The engine (`loadEngine` of ENGINE.module), or null where there is none (the local server's page). */
-export async function loadWebEngine(importer = (url) => import(url)) {
+/** What went wrong, in words, from a thrown value. */
+const told = (error) => (error && error.message ? error.message : String(error));
+
+/**
+ * The engine (`loadEngine` of ENGINE.module); null where there is none (the local server's page:
+ * no engine beside it, which `exists(url)` says); or `{problem}`, the words for an engine that is
+ * there but did not load (its module failed, its WebAssembly is missing or refused).
+ */
+export async function loadWebEngine(importer = (url) => import(url),
+  exists = async (url) => (await fetch(url, { method: 'HEAD', cache: 'no-store' })).ok) {
+  const moduleURL = new URL(ENGINE.module, import.meta.url).href;
+  const wasmURL = new URL(ENGINE.wasm, import.meta.url).href;
+  let module;
   try {
-    const module = await importer(new URL(ENGINE.module, import.meta.url).href);
-    if (!module || typeof module.loadEngine !== 'function') return null;
-    const engine = await module.loadEngine(new URL(ENGINE.wasm, import.meta.url).href);
-    return engine && typeof engine.call === 'function' ? engine : null;
+    module = await importer(moduleURL);
   } catch (error) {
-    return null;
+    let there = false;
+    try { there = await exists(moduleURL); } catch (probe) { there = false; }
+    return there ? { problem: moduleURL + ' did not run: ' + told(error) } : null;
+  }
+  if (!module || typeof module.loadEngine !== 'function') return { problem: moduleURL + ' has no loadEngine' };
+  try {
+    const engine = await module.loadEngine(wasmURL);
+    return engine && typeof engine.call === 'function' ? engine : { problem: wasmURL + ' gave no engine' };
+  } catch (error) {
+    // studio-engine.mjs says "the engine did not load: …" itself; the page says it once.
+    return { problem: told(error).replace(/^the engine did not load:\s*/i, '') };
   }
 }
 
@@ -286,6 +304,18 @@ export function createWebTransport({ engine, storage = null, files = null, link 
       return call('fit', named(index, { spec }));
     },
     generate: (index, spec) => call('generate', named(index, { spec })),
+    /** The share link's payload (what `curvekit share` puts after `#spec=`) and the canonical bytes. */
+    share: (index, spec) => call('share-encode', named(index, { spec })),
+    /**
+     * Forgets the tabs this browser keeps, and keeps nothing more until the page reloads (the
+     * page then starts afresh). True when the storage took it.
+     */
+    forget: () => {
+      cancel(timer);
+      timer = 0;
+      docs.clear();
+      return forgetKept(storage);
+    },
     exportCode: (index, spec, precision, durationMs) => call('export', named(index, Object.assign({ spec },
       precision ? { precision: Number(precision) } : {}, durationMs ? { durationMs: Number(durationMs) } : {}))),
     connectLive: () => {},

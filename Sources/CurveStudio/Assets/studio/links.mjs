@@ -1,8 +1,9 @@
 // Links and pasted text, as the page meets them: which share-link payload an address carries,
-// whether pasted text is meant as a spec, what a file is called on the web host, and a text as
-// a share payload (base64url of its UTF-8 bytes: the encoding of `curvekit share`, so a spec's
-// text can travel to the host's one open route). No curve knowledge: the host's reader decides
-// whether a text is a spec. Unit-tested by tests/links.test.mjs.
+// whether pasted text is meant as a spec, what a file is called on the web host, a text as a
+// share payload (base64url of its UTF-8 bytes: the encoding of `curvekit share`, so a spec's
+// text can travel to the host's one open route), and the link Share copies (the host's payload
+// after the page's address). No curve knowledge: the host's reader decides whether a text is a
+// spec, and makes the payload of a spec. Unit-tested by tests/links.test.mjs.
 import { sharePayload, suggestFileName } from './core.mjs';
 
 /** The share payload an address's fragment carries (`#spec=…`), or null. */
@@ -37,4 +38,21 @@ export function webFileName(sourceName, spec) {
   const name = typeof sourceName === 'string' ? sourceName.split(/[\\/]/).pop() : '';
   if (/\.json$/i.test(name)) return name;
   return suggestFileName(spec && spec.name);
+}
+
+/**
+ * The link Share copies for `payload` (the host's, by `curvekit share`'s rule) on this page: `location`'s origin and path, then `#spec=PAYLOAD`; with
+ * the local studio's `token`, `&token=TOKEN` after it (the fragment never leaves the browser).
+ */
+export function shareLink(location, payload, token = null) {
+  return location.origin + location.pathname + '#spec=' + payload + (token ? '&token=' + token : '');
+}
+
+/** What the status line says once the link is copied (`copied`: the clipboard took it). */
+export function sharedNote(copied, token, link) {
+  if (!copied) return 'Copy this link (the browser refused the clipboard): ' + link;
+  return token
+    ? 'Link copied: it opens this curve in this studio while curvekit design runs (it carries the studio\'s token; ' +
+      'for a hosted studio, use curvekit share --base)'
+    : 'Link copied: it opens this curve, as it is now, on this page';
 }

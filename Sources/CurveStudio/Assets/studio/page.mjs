@@ -166,7 +166,8 @@ export function createPage(env) {
     ctx.transport.connectLive();
     const session = await ctx.transport.session();
     if (session.status !== 200) {
-      ctx.panels.setStatus('Not authorized: open the link that curvekit design printed (it carries the token)', 'bad');
+      // The host says why in words (the engine did not load; how to open the studio with its token).
+      ctx.panels.setStatus((session.data && session.data.error) || 'The studio did not start (HTTP ' + session.status + ')', 'bad');
       return;
     }
     ctx.dispatch(Object.assign({ type: 'session' }, session.data));

@@ -25,12 +25,28 @@ export function createPlot(ctx) {
    * plot's current scale, never smaller than that many SVG units.
    */
   function touchRadius() {
+    return touchRadiusFor(plotScale());
+  }
+
+  // The plot's scale (CSS pixels per SVG unit), read from the layout again only after the plot's
+  // size changed (a ResizeObserver, where there is one): reading it forces a layout, and a drag
+  // renders on every move (issue 31: that layout, once per handle, was most of a move's time).
+  let scale = null;
+  let observed = false;
+  function plotScale() {
+    if (scale !== null && observed) return scale;
     const matrix = nodes.svg && nodes.svg.getScreenCTM ? nodes.svg.getScreenCTM() : null;
-    return touchRadiusFor(matrix ? Math.hypot(matrix.a, matrix.b) : 1);
+    if (!matrix) return 1;
+    scale = Math.hypot(matrix.a, matrix.b);
+    return scale;
   }
 
   function build(svg) {
     nodes.svg = svg;
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => { scale = null; }).observe(svg);
+      observed = true;
+    }
     const defs = el('defs', {}, svg);
     nodes.clips = [['clip-main', 'main'], ['clip-slope', 'slope']].map(([id, part]) => {
       const clip = el('clipPath', { id }, defs);
@@ -162,9 +178,8 @@ export function createPlot(ctx) {
 
   /** The plot's text scale: its labels never render under their CSS size, however narrow the plot. */
   function textScale() {
-    const matrix = nodes.svg && nodes.svg.getScreenCTM ? nodes.svg.getScreenCTM() : null;
-    const scale = matrix ? Math.hypot(matrix.a, matrix.b) : 1;
-    nodes.svg.style.setProperty('--text-scale', String(scale > 0 && scale < 1 ? 1 / scale : 1));
+    const factor = plotScale();
+    nodes.svg.style.setProperty('--text-scale', String(factor > 0 && factor < 1 ? 1 / factor : 1));
   }
 
   function render() {

@@ -18,6 +18,7 @@
 //   fit(index, spec)               the live channel when open, else POST /api/fit
 //   generate(index, spec)          POST /api/generate: Swift, Kotlin, TypeScript
 //   exportCode(index, spec, p, ms) POST /api/export: CSS and SwiftUI easings (p decimals, or exact), one-liners over ms
+//   share(index, spec)             POST /api/share: the share link's payload (`curvekit share`'s) and the canonical bytes
 //   connectLive()                  opens the live channel (and reopens it when it drops)
 import { RECONNECT, nextDelay, tokenFromFragment } from './core.mjs';
 import { MAX_TEXT, base64url } from './links.mjs';
@@ -44,12 +45,34 @@ export function readToken(location, storage, history) {
 }
 
 /**
+ * Why the session did not start, in words, for a local server's answer `status` (`token`: the
+ * tab's token, or null; `host`: the address bar's host): how to open the studio with its token.
+ */
+export function sessionProblem(status, token, host) {
+  const link = 'http://' + (host || '127.0.0.1:PORT') + '/#token=…';
+  if (status === 401 && !token) {
+    return 'Not authorized: this tab has no session token. Open the studio with the link curvekit design printed ' +
+      '(' + link + '); the token is in its #token= part, which never leaves the browser.';
+  }
+  if (status === 401) {
+    return 'Not authorized: this tab\'s token is not this studio\'s (was curvekit design restarted?). ' +
+      'Open the link it printed this time (' + link + ').';
+  }
+  if (!token) {
+    return 'No studio answered here (HTTP ' + status + '): open the link curvekit design printed (' + link + '), ' +
+      'or serve the web build (scripts/build-web.sh, then python3 -m http.server -d .build/web).';
+  }
+  return 'The studio did not start the session (HTTP ' + status + '): is curvekit design still running?';
+}
+
+/**
  * The local server's transport. `fetch`, `WebSocket` (or null), `host` (for the live channel's
  * address), `token`, `schedule` (setTimeout) and `onTransport(kind)` (told 'websocket' or 'fetch'
- * when the live channel opens or drops) come from the page, or from a test.
+ * when the live channel opens or drops) come from the page, or from a test. `link` is the payload
+ * of the address's `#spec=` (a link from Share): the session opens it first, as the current tab.
  */
 export function createTransport({ fetch, WebSocket = null, host = '', token = null, schedule = setTimeout,
-  onTransport = () => {} }) {
+  onTransport = () => {}, link = null }) {
   const live = { socket: null, open: false, next: 1, waiting: new Map(), delay: RECONNECT.first };
 
   async function api(method, url, body, headers, priority) {
@@ -124,7 +147,22 @@ export function createTransport({ fetch, WebSocket = null, host = '', token = nu
 
   return {
     host: 'local', connectLive, fit,
-    session: () => api('GET', '/api/session'),
+    /** The session; refused, `data.error` says how to open the studio with its token. */
+    session: async () => {
+      const result = await api('GET', '/api/session');
+      if (result.status !== 200) {
+        result.data = { error: sessionProblem(result.status, token, host) };
+        return result;
+      }
+      if (link && result.data && Array.isArray(result.data.specs)) {
+        const opened = await api('POST', '/api/open', { payload: link });
+        if (opened.status === 201 && opened.data) {
+          const first = { index: opened.data.index, name: opened.data.name, unsaved: true };
+          result.data.specs = [first].concat(result.data.specs.filter((spec) => spec.index !== first.index));
+        }
+      }
+      return result;
+    },
     load: (index, etag) => api('GET', '/api/spec?spec=' + index, undefined, etag ? { 'If-None-Match': etag } : undefined),
     save: (index, spec, etag) => api('PUT', '/api/spec?spec=' + index, { spec },
       etag ? { 'If-Match': etag } : { 'If-None-Match': '*' }),
@@ -139,6 +177,7 @@ export function createTransport({ fetch, WebSocket = null, host = '', token = nu
     convert: (index, request) => api('POST', '/api/convert?spec=' + index, request),
     shape: (index, request) => api('POST', '/api/shape?spec=' + index, request),
     generate: (index, spec) => api('POST', '/api/generate?spec=' + index, { spec }),
+    share: (index, spec) => api('POST', '/api/share?spec=' + index, { spec }),
     exportCode: (index, spec, precision, durationMs) => api('POST', '/api/export?spec=' + index +
       (precision ? '&precision=' + precision : '') + (durationMs ? '&durationMs=' + durationMs : ''), { spec }),
   };

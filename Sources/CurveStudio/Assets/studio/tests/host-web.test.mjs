@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_KEY_ORDER } from '../core.mjs';
 import { ENGINE, browserFiles, createWebTransport, fileNameProblem, loadWebEngine } from '../host-web.mjs';
-import { startWebHost, wireFiles } from '../host-web-start.mjs';
+import { share, startWebHost, wireFiles } from '../host-web-start.mjs';
+import { shareLink } from '../links.mjs';
 import { KEPT_KEY, readKept } from '../persistence.mjs';
 import { createTransport } from '../transport.mjs';
 import { fitAnswer, openPage, settle } from './harness.mjs';
@@ -49,6 +50,7 @@ function fakeEngine({ session = true, throwOn = null } = {}) {
       case 'generate':
         return { status: 200, data: { swift: '// swift of ' + body.spec.name, kotlin: '// kotlin', typescript: '// ts' } };
       case 'export': return { status: 200, data: { css: 'cubic-bezier(0.1, 0.2, 0.3, 0.4)', swiftui: '// swiftui', notes: [] } };
+      case 'share-encode': return { status: 200, data: { payload: 'P_' + body.spec.name.replace(/ /g, '_'), text: bytesOf(body.spec) } };
       case 'convert': return { status: 200, data: { spec: Object.assign({}, body.spec, { timeUnit: body.timeUnit }), units: null } };
       default: return { status: 404, data: { error: 'no such route: ' + route } };
     }
@@ -302,10 +304,34 @@ test('the engine is looked for next to the page; without it there is no web host
   assert.equal(found, engine);
   assert.match(asked[0], /\/studio-engine\.mjs$/);
   assert.match(asked[1], /\/curvekit-core\.wasm$/);
-  assert.equal(await loadWebEngine(async () => { throw new Error('404'); }), null);
-  assert.equal(await loadWebEngine(async () => ({})), null);
-  assert.equal(await loadWebEngine(async () => ({ loadEngine: async () => ({}) })), null);
+  // No engine beside the page (the local server's page): no web host.
+  assert.equal(await loadWebEngine(async () => { throw new Error('404'); }, async () => false), null);
+  assert.equal(await loadWebEngine(async () => { throw new Error('404'); }, async () => { throw new Error('offline'); }), null);
   assert.equal(await startWebHost({}, '', { loadEngine: async () => null, files: fakeFiles() }), null);
+  // An engine that is there but does not load: the words say what happened.
+  const broken = await loadWebEngine(async () => { throw new SyntaxError('Unexpected token'); }, async () => true);
+  assert.match(broken.problem, /studio-engine\.mjs did not run: Unexpected token$/);
+  assert.match((await loadWebEngine(async () => ({}), async () => true)).problem, /has no loadEngine$/);
+  assert.match((await loadWebEngine(async () => ({ loadEngine: async () => ({}) }))).problem, /curvekit-core\.wasm gave no engine$/);
+  const missing = await loadWebEngine(async () => ({ loadEngine: async (wasm) => {
+    throw new Error('the engine did not load: ' + wasm + ' answered 404');
+  } }));
+  assert.match(missing.problem, /^[a-z]+:.*\/curvekit-core\.wasm answered 404$/);
+});
+
+test('an engine that did not load: the page says so in words, and offers no curve', async () => {
+  const window = { localStorage: memoryStorage(), addEventListener() {} };
+  const web = await startWebHost(window, '#spec=GOOD', { loadEngine: async () => ({ problem: 'x.wasm answered 404' }),
+    files: fakeFiles() });
+  const h = await openPage(null, { transport: web.transport, start: false });
+  window.document = h.document;
+  web.wire(h.page);
+  await h.page.start();
+  await settle();
+  assert.equal(h.$('status').textContent, 'The engine did not load: x.wasm answered 404');
+  assert.equal(h.hook.docs.length, 0, 'no curve that looks like the link\'s');
+  assert.equal(web.keeps(), false);
+  assert.equal((await web.transport.fit(0, {})).status, 503);
 });
 
 /** The browser objects browserFiles needs, recording what it does. */
@@ -344,7 +370,9 @@ test('the browser\'s files: a download hands over a blob of the bytes; the picke
 /** A started page on the web host: a fake engine, fake files, and the host's own wiring. */
 async function webPage({ link = null, storage = memoryStorage(), files = fakeFiles() } = {}) {
   const listeners = {};
-  const window = { localStorage: storage, addEventListener: (type, f) => { listeners[type] = f; } };
+  const replaced = [];
+  const window = { localStorage: storage, addEventListener: (type, f) => { listeners[type] = f; },
+    location: { pathname: '/curvekit/', search: '?debug', replace: (url) => replaced.push(url) } };
   const web = await startWebHost(window, link ? '#spec=' + link : '', { loadEngine: async () => fakeEngine(), files });
   const h = await openPage(null, { transport: web.transport, start: false });
   window.document = h.document;
@@ -353,8 +381,51 @@ async function webPage({ link = null, storage = memoryStorage(), files = fakeFil
   await settle();
   await h.runFrames();
   await h.ctx.exporter.refresh();
-  return Object.assign(h, { web, files, storage, listeners, window });
+  return Object.assign(h, { web, files, storage, listeners, window, replaced });
 }
+
+test('Share on the web host: the engine\'s payload after the page\'s address, copied; nothing for a broken tab', async () => {
+  const h = await webPage({ link: 'GOOD' });
+  const location = { origin: 'https://example.org', pathname: '/curvekit/', search: '?debug', hash: '#spec=GOOD' };
+  const copied = [];
+  const clipboard = { writeText: async (text) => copied.push(text) };
+  const link = await share(h.ctx, null, { location, clipboard });
+  assert.equal(link, 'https://example.org/curvekit/#spec=P_Weekly_Habit');
+  assert.deepEqual(copied, [link]);
+  assert.equal(h.hook.copied, link);
+  assert.match(h.$('status').textContent, /^Link copied: it opens this curve, as it is now/);
+  // The link is made from the spec on screen now (after an edit), by the engine.
+  h.ctx.setField('name', 'Edited Now');
+  assert.equal(await share(h.ctx, null, { location, clipboard: null }), 'https://example.org/curvekit/#spec=P_Edited_Now');
+  assert.match(h.$('status').textContent, /^Copy this link \(the browser refused the clipboard\): https:/);
+  // The local studio's link carries its token, after the spec.
+  assert.equal(shareLink({ origin: 'http://127.0.0.1:8123', pathname: '/' }, 'PAY', 'tok'),
+    'http://127.0.0.1:8123/#spec=PAY&token=tok');
+  const broken = await webPage({ link: 'Zm!x' });
+  assert.equal(await share(broken.ctx, null, { location, clipboard }), null);
+  assert.match(broken.$('status').textContent, /^Nothing to share/);
+});
+
+test('Forget them… clears the kept curves after confirming, and starts the page afresh', async () => {
+  const h = await webPage({ link: 'GOOD' });
+  assert.ok(h.storage.items.has(KEPT_KEY));
+  assert.equal(h.$('web-note-text').textContent.startsWith('Kept in this browser only'), true);
+  assert.equal(h.$('web-forget').hidden, false);
+  // Declined: nothing is forgotten.
+  h.ctx.confirm = () => false;
+  await h.$('web-forget').click();
+  assert.ok(h.storage.items.has(KEPT_KEY));
+  assert.deepEqual(h.replaced, []);
+  let asked = '';
+  h.ctx.confirm = (text) => { asked = text; return true; };
+  await h.$('web-forget').click();
+  assert.match(asked, /^Forget the curve this browser keeps\?/);
+  assert.equal(h.storage.items.has(KEPT_KEY), false);
+  assert.deepEqual(h.replaced, ['/curvekit/?debug'], 'the page starts again without the link');
+  // Nothing is kept again as the page goes away.
+  h.listeners.pagehide();
+  assert.equal(h.storage.items.has(KEPT_KEY), false);
+});
 
 test('the page on the web host: a share link opens its curve, Copy gives the engine\'s code, Save downloads', async () => {
   const h = await webPage({ link: 'GOOD' });

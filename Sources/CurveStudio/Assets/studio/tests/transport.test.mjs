@@ -47,9 +47,23 @@ test('every request carries the token, omits credentials and is never cached', a
   assert.equal(sent[0].init.cache, 'no-store');
   assert.equal(sent[0].init.body, undefined);
   const anonymous = recordingFetch(() => ({ status: 401, body: '' }));
-  const refused = await createTransport({ fetch: anonymous.fetch }).session();
-  assert.deepEqual([refused.status, refused.data], [401, null]);
+  const refused = await createTransport({ fetch: anonymous.fetch, host: '127.0.0.1:8123' }).session();
+  assert.equal(refused.status, 401);
   assert.equal(anonymous.sent[0].init.headers.Authorization, undefined);
+  // A refusal says how to open the studio with its token, at this server's address.
+  assert.match(refused.data.error, /^Not authorized: this tab has no session token\. Open the studio with the link curvekit design printed \(http:\/\/127\.0\.0\.1:8123\/#token=…\)/);
+  const stale = await createTransport({ fetch: anonymous.fetch, token: TOKEN, host: '127.0.0.1:8123' }).session();
+  assert.match(stale.data.error, /^Not authorized: this tab's token is not this studio's/);
+  const nothing = recordingFetch(() => ({ status: 404, body: '<html>404</html>' }));
+  const static404 = await createTransport({ fetch: nothing.fetch, host: 'example.org' }).session();
+  assert.match(static404.data.error, /^No studio answered here \(HTTP 404\).*scripts\/build-web\.sh/);
+});
+
+test('share asks the server for the payload of the spec on screen', async () => {
+  const { fetch, sent } = recordingFetch(() => ({ status: 200, body: { payload: 'eyJ9', text: '{}\n' } }));
+  const answer = await createTransport({ fetch, token: TOKEN }).share(3, { name: 'A' });
+  assert.deepEqual(answer.data, { payload: 'eyJ9', text: '{}\n' });
+  assert.deepEqual([sent[0].url, sent[0].init.method, sent[0].body], ['/api/share?spec=3', 'POST', { spec: { name: 'A' } }]);
 });
 
 test('each method asks its route with its body and conditional headers', async () => {
