@@ -66,7 +66,7 @@ public enum FitError: Error, Sendable, Hashable, CustomStringConvertible {
     case .milestonesInfeasible(let milestones, let degree, let monotone):
       return "no \(monotone ? "monotone " : "")degree-\(degree) curve meets the endpoints and constraints "
         + "together with every milestone "
-        + "(\(milestones.map({ $0.description }).joined(separator: ", "))); relax a milestone or raise the degree"
+        + "(\(milestones.map({ $0.description }).joined(separator: ", "))); relax a milestone or try another degree"
     case .noPoints:
       return "no data points: a fit needs at least one (t, y) point"
     case .degreeOutOfRange(let degree):

@@ -77,7 +77,8 @@ extension CurveResolver {
     let minSlope = request.minSlope.map(units.normalized(slope:)) ?? 0
     var result: PolicyFitResult
     do { result = try stream.fit(policy: policy, minSlope: minSlope) } catch {
-      throw .fit(error.located(in: displayName))
+      throw .fit(
+        error.located(in: displayName, context: FitFailureContext(units: units, vocabulary: request.vocabulary)))
     }
     func finished(_ result: PolicyFitResult) -> FittedCurve {
       curve(

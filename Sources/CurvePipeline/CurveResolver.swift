@@ -122,7 +122,7 @@ public enum CurveResolver {
         percentHint: ranges.percentHint)
       for (index, point) in problem.points.enumerated() {
         if let problem = pointRanges.timeProblem(point.t) ?? pointRanges.pointLevelProblem(point.y) {
-          throw .outOfRange(.point(number: index + 1, point), problem: problem)
+          throw .outOfRange(.point(number: index + 1, point), problem: problem, units: pointUnits ?? units)
         }
       }
       problem.points = problem.points.map((pointUnits ?? units).normalized)
@@ -131,21 +131,21 @@ public enum CurveResolver {
     if let degree = request.degree { problem.degree = degree }
     for constraint in request.constraints {
       if let trouble = ranges.timeProblem(constraint.t) {
-        throw .outOfRange(.constraint(constraint), problem: trouble)
+        throw .outOfRange(.constraint(constraint), problem: trouble, units: units)
       }
       if case .value(_, let level) = constraint, let trouble = ranges.levelProblem(level) {
-        throw .outOfRange(.constraint(constraint), problem: trouble)
+        throw .outOfRange(.constraint(constraint), problem: trouble, units: units)
       }
     }
     for milestone in request.milestones {
       if let trouble = ranges.timeProblem(milestone.t) ?? ranges.levelProblem(milestone.level) {
-        throw .outOfRange(.milestone(milestone), problem: trouble)
+        throw .outOfRange(.milestone(milestone), problem: trouble, units: units)
       }
     }
     problem.milestones += request.milestones.map(units.normalized)
     let extra = problem.constraints + request.constraints.map(units.normalized)
     if endpoints, let (_, conflict) = CurveSpec.endpointConflict(in: extra) {
-      throw .contradictsEndpoints(conflict)
+      throw .contradictsEndpoints(conflict, units: units)
     }
     problem.constraints = CurveSpec.constraints(endpoints: endpoints, adding: extra)
     if let (first, second) = CurveSpec.contradictingMilestones(problem.milestones) {
@@ -172,7 +172,13 @@ public enum CurveResolver {
     let facts = ResolvedFacts(endpointsRequired: endpoints ?? request.endpoints ?? true, vocabulary: request.vocabulary)
     return try fitted(
       displayName: displayName, policy: policy, minSlope: slope, problem: problem,
-      pointCount: problem.points.count, isStreamed: false, units: display, facts: facts
+      pointCount: problem.points.count, isStreamed: false, units: display, facts: facts,
+      otherDegree: { degree in
+        var other = problem
+        other.degree = degree
+        guard let result = try? other.fit(policy: policy, minSlope: slope) else { return false }
+        return result.violation == nil
+      }
     ) { (policy, minSlope) throws(CurveFitError) in try problem.fit(policy: policy, minSlope: minSlope) }
   }
 
@@ -189,11 +195,20 @@ public enum CurveResolver {
   /// ``FittedCurve/policyViolation``), fit errors are thrown (located in `displayName`).
   static func fitted(
     displayName: String, policy: MonotonicPolicy, minSlope: Double, problem: FitProblem, pointCount: Int,
-    isStreamed: Bool, units: CurveUnits, facts: ResolvedFacts,
+    isStreamed: Bool, units: CurveUnits, facts: ResolvedFacts, otherDegree: ((Int) -> Bool)? = nil,
     _ fit: (MonotonicPolicy, Double) throws(CurveFitError) -> PolicyFitResult
   ) throws(CurveSourceError) -> FittedCurve {
     let result: PolicyFitResult
-    do { result = try fit(policy, minSlope) } catch { throw .fit(error.located(in: displayName)) }
+    do { result = try fit(policy, minSlope) } catch {
+      var context = FitFailureContext(units: units, vocabulary: facts.vocabulary, degree: problem.degree)
+      if let otherDegree, error.dependsOnDegree {
+        // Advice that is true: the degrees whose fit of the same problem succeeds and ships.
+        context.workingDegrees = (FitProblem.minimumDegree...FitProblem.maximumDegree).filter {
+          $0 != problem.degree && otherDegree($0)
+        }
+      }
+      throw .fit(error.located(in: displayName, context: context))
+    }
     return curve(
       from: result, displayName: displayName, problem: problem, pointCount: pointCount, isStreamed: isStreamed,
       units: units, facts: facts)

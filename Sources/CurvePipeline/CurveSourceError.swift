@@ -23,10 +23,11 @@ public enum CurveSourceError: Error, Sendable, CustomStringConvertible {
   /// constraints, endpoints or milestones): they are a finished curve.
   case finishedCurveTakesNoFitSettings
   /// A value the request gives lies outside what its units allow; `problem` says why, in
-  /// the range's own words (with the request's hints).
-  case outOfRange(Input, problem: String)
-  /// An added constraint contradicts the depletion endpoints f(0) = 1, f(1) = 0.
-  case contradictsEndpoints(FitConstraint)
+  /// the range's own words (with the request's hints); `units` are the ones it was given in.
+  case outOfRange(Input, problem: String, units: CurveUnits)
+  /// An added constraint (normalized) contradicts the depletion endpoints f(0) = 1, f(1) = 0;
+  /// `units` are the ones the request's values are in.
+  case contradictsEndpoints(FitConstraint, units: CurveUnits)
   /// Two milestones no level can meet together (normalized), and the units they were given in.
   case contradictingMilestones(Milestone, Milestone, units: CurveUnits)
   /// Milestones were asked of data streamed past ``CurveResolver/inMemoryPointLimit`` points.
@@ -53,15 +54,16 @@ public enum CurveSourceError: Error, Sendable, CustomStringConvertible {
     case .easing(let error): return error.description
     case .coefficients(let error): return error.description
     case .finishedCurveTakesNoFitSettings: return vocabulary.finishedCurve
-    case .outOfRange(.point(let number, let point), let problem):
-      return "point \(number) (\(point.t), \(point.y)): \(problem)"
-    case .outOfRange(.constraint(let constraint), let problem):
-      return "the added constraint \(constraint): \(problem)"
-    case .outOfRange(.milestone(let milestone), let problem):
-      return "milestone \(milestone.describe(in: .normalized)): \(problem)"
-    case .contradictsEndpoints(let constraint):
-      return "constraint \(constraint) contradicts the depletion endpoints f(0) = 1, f(1) = 0; "
-        + vocabulary.generalFit
+    case .outOfRange(.point(let number, let point), let problem, let units):
+      guard units.speaksInUnits else { return "point \(number) (\(point.t), \(point.y)): \(problem)" }
+      return "point \(number) (\(units.describe(givenPoint: point))): \(problem)"
+    case .outOfRange(.constraint(let constraint), let problem, let units):
+      return "the added constraint \(units.describe(constraint: units.normalized(constraint))): \(problem)"
+    case .outOfRange(.milestone(let milestone), let problem, let units):
+      return "milestone \(units.normalized(milestone).describe(in: units)): \(problem)"
+    case .contradictsEndpoints(let constraint, let units):
+      return "constraint \(units.describe(constraint: constraint)) contradicts the depletion endpoints "
+        + "\(units.endpointsDescription); " + vocabulary.generalFit
     case .contradictingMilestones(let first, let second, let units):
       return "milestones \(first.describe(in: units)) and \(second.describe(in: units)) contradict each other: "
         + "no level can be both"

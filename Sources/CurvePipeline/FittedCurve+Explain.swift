@@ -123,12 +123,22 @@ extension FittedCurve {
     let (low, high) = (polynomial.value(at: stretch.from), polynomial.value(at: stretch.to))
     let (from, to) = units.describe(levels: low, high)
     let (start, end) = (units.describe(time: stretch.from), units.describe(time: stretch.to))
+    let slope = witnessText(Diagnostic.Witness(witness))
     var text =
       start == end
-      ? "rises near \(units.describe(time: witness.t)) (\(witness) > 0)"
-      : "rises from \(from) to \(to) between \(start) and \(end) (\(witness) > 0)"
+      ? "rises near \(units.describe(time: witness.t)) (\(slope))"
+      : "rises from \(from) to \(to) between \(start) and \(end) (\(slope))"
     if let culprit = culprit(near: stretch) { text += "; \(culprit)" }
     return text + "; " + advice
+  }
+
+  /// Where the curve rises, as evidence: "f′(0.47) = 0.031 > 0" in normalized units, "its slope
+  /// there is +0.3 percentage points per hour" in a spec's units (``periodUnits``)
+  /// (`comparison`: with the "> 0").
+  func witnessText(_ witness: Diagnostic.Witness, comparison: Bool = true) -> String {
+    guard periodUnits.speaksInUnits else { return comparison ? "\(witness) > 0" : "\(witness)" }
+    let unverified = witness.verified ? "" : " (unverified)"
+    return "its slope there is +\(periodUnits.describe(slope: witness.slope))" + unverified
   }
 
   /// Advice for a curve that rises or falls too slowly: ``CurveRequest/Vocabulary/monotoneAdvice(degree:)``

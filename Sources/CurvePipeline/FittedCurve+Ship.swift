@@ -84,10 +84,18 @@ extension FittedCurve {
         // The rounded slope shows the excess unless it is below f′'s rounding (the exact check
         // found f′ above −s there, or between this double and the next).
         let shown = slope > -minSlope
-        let detail =
-          shown
-          ? "\(MonotonicityWitness.text(t: t, slope: slope)) > -\(minSlope)"
-          : "f′ exceeds -\(minSlope) there by less than its rounding"
+        let detail: String
+        if periodUnits.speaksInUnits {
+          detail =
+            shown
+            ? "its slope there is \(periodUnits.describe(slope: slope))"
+            : "its slope there is within rounding of the minimum"
+        } else {
+          detail =
+            shown
+            ? "\(MonotonicityWitness.text(t: t, slope: slope)) > -\(minSlope)"
+            : "f′ exceeds -\(minSlope) there by less than its rounding"
+        }
         add(
           .minSlope,
           "the curve falls slower than its minimum slope of \(bound) near \(units.describe(time: t)) (\(detail)); "
@@ -125,12 +133,17 @@ extension FittedCurve {
   /// "ends at 50.0 %, not empty (f(1) = 0.5, not 0); a depletion curve goes from full to empty".
   func depletionMessage(_ check: DepletionCheck) -> String {
     var parts: [String] = []
+    // In units the level says it all; in fractions the exact value follows.
+    let exact = !units.speaksInUnits
     if !check.startsFull {
       parts.append(
-        "starts at \(units.describe(level: check.startLevel)), not full (f(0) = \(check.startLevel), not 1)")
+        "starts at \(units.describe(level: check.startLevel)), not full"
+          + (exact ? " (f(0) = \(check.startLevel), not 1)" : ""))
     }
     if !check.endsEmpty {
-      parts.append("ends at \(units.describe(level: check.endLevel)), not empty (f(1) = \(check.endLevel), not 0)")
+      parts.append(
+        "ends at \(units.describe(level: check.endLevel)), not empty"
+          + (exact ? " (f(1) = \(check.endLevel), not 0)" : ""))
     }
     let direction = verdict.isIncreasing && verdict != .constant ? "; it rises instead of falling" : ""
     return "the curve " + parts.joined(separator: " and ") + direction + "; a depletion curve goes from full to empty"
@@ -142,7 +155,7 @@ extension FittedCurve {
     if fit != nil, let explanation = riseExplanation {
       what = "the curve \(explanation)"
     } else if let witness = risingWitness.map(Diagnostic.Witness.init) {
-      what = "the curve rises near \(units.describe(time: witness.t)) (\(witness))"
+      what = "the curve rises near \(units.describe(time: witness.t)) (\(witnessText(witness, comparison: false)))"
     } else {
       what = "the curve rises and falls"
     }

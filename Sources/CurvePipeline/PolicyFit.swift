@@ -13,8 +13,9 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
   case notMonotone(t: Double, slope: Double, minSlope: Double, coefficients: [Double])
   /// Milestones under `ignore`: only a monotone curve makes each a condition at one point.
   case milestonesNeedMonotonicity
-  /// An error about the curve of the spec or data file `source` (its file name).
-  indirect case located(CurveFitError, source: String)
+  /// An error about the curve of the spec or data file `source` (its file name), worded in
+  /// `context`'s units and words (``message(in:)``).
+  indirect case located(CurveFitError, source: String, context: FitFailureContext = .normalized)
 
   /// True when the milestones cannot hold together with the endpoints (and monotonicity).
   public var isMilestoneInfeasibility: Bool {
@@ -26,14 +27,15 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// The error without its location.
   public var underlying: CurveFitError {
-    if case .located(let inner, _) = self { return inner.underlying }
+    if case .located(let inner, _, _) = self { return inner.underlying }
     return self
   }
 
-  /// The same error, saying which file it is about (a located error keeps its location).
-  public func located(in source: String) -> CurveFitError {
+  /// The same error, saying which file it is about and worded in `context` (a located error
+  /// keeps its location).
+  public func located(in source: String, context: FitFailureContext = .normalized) -> CurveFitError {
     if case .located = self { return self }
-    return .located(self, source: source)
+    return .located(self, source: source, context: context)
   }
 
   /// One line naming the problem; for ``notMonotone(t:slope:minSlope:coefficients:)`` the witness.
@@ -50,8 +52,8 @@ public enum CurveFitError: Error, Sendable, Hashable, CustomStringConvertible {
     case .milestonesNeedMonotonicity:
       return "milestones need \"monotonic\": \"require\" or \"enforce\"; only a monotone curve makes each "
         + "milestone a condition at one point"
-    case .located(let inner, let source):
-      return "\(inner.description) (\(source))"
+    case .located(let inner, let source, let context):
+      return "\(inner.message(in: context)) (\(source))"
     }
   }
 }

@@ -83,6 +83,9 @@ struct SpecDecoder<Meter: WorkMeter> {
   let source: String
   /// Where the decoder's steps go (see ``CurveSpec/parse(utf8:sourceName:meter:)``).
   let meter: Meter
+  /// The spec's units, once read: in a spec written in units, errors name fields in words
+  /// ("point 3", ``SpecFieldWords``) instead of JSON paths.
+  var units = CurveUnits.normalized
 
   func fail(_ message: String, at node: JSONNode) -> SpecError { fail(message, at: node.location) }
 
@@ -96,9 +99,14 @@ struct SpecDecoder<Meter: WorkMeter> {
     fail(field, problem, at: node.location)
   }
 
-  /// An error about `field` at `location` (see ``fail(_:_:at:)-(String,_,JSONNode)``).
+  /// An error about `field` at `location` (see ``fail(_:_:at:)-(String,_,JSONNode)``); in a
+  /// spec written in units the field is named in words (``SpecFieldWords``).
   func fail(_ field: String, _ problem: String, at location: SourceLocation) -> SpecError {
-    SpecError("\(field): \(problem)", source: source, location: location, field: field.isEmpty ? nil : field)
+    guard units.speaksInUnits, !field.isEmpty else {
+      return SpecError("\(field): \(problem)", source: source, location: location, field: field.isEmpty ? nil : field)
+    }
+    let words = SpecFieldWords.words(for: field)
+    return SpecError("\(words): \(problem)", source: source, location: location, field: field, fieldWords: words)
   }
 
   /// `missing required field "name"`, about the field `name`.
@@ -126,9 +134,12 @@ struct SpecDecoder<Meter: WorkMeter> {
     }
     for member in members where !allowed.contains(where: { counted($0 == member.key) }) {
       let path = path()
+      let words = units.speaksInUnits && !path.isEmpty ? SpecFieldWords.words(for: path) : nil
+      let subject = words ?? path
       throw SpecError(
-        "\(path.isEmpty ? "" : path + ": ")unknown field \"\(member.key)\" (allowed: \(allowed.joined(separator: ", ")))",
-        source: source, location: member.keyLocation, field: path.isEmpty ? member.key : path)
+        "\(subject.isEmpty ? "" : subject + ": ")unknown field \"\(member.key)\" "
+          + "(allowed: \(allowed.joined(separator: ", ")))",
+        source: source, location: member.keyLocation, field: path.isEmpty ? member.key : path, fieldWords: words)
     }
     return members
   }
@@ -199,6 +210,16 @@ struct SpecDecoder<Meter: WorkMeter> {
       durationDays: member("durationDays"))
     if let node = member("levelUnit") { spec.levelUnit = try choice(node, path: "levelUnit", as: LevelUnit.self) }
     if let node = member("endpoints") { spec.endpoints = try bool(node, path: "endpoints") }
+    var worded = self
+    worded.units = spec.units
+    try worded.decodeValues(of: members, root: root, into: &spec)
+    return spec
+  }
+
+  /// The members of a spec whose values are in its units (points on), into `spec` (whose
+  /// name, period, level unit and endpoints are read).
+  func decodeValues(of members: [JSONNode.Member], root: JSONNode, into spec: inout CurveSpec) throws(SpecError) {
+    func member(_ key: String) -> JSONNode? { self.member(key, of: members) }
     let ranges = UnitRanges(units: spec.units, endpoints: spec.endpoints)
 
     guard let pointsNode = member("points") else { throw fail(missing: "points", at: root) }
@@ -250,8 +271,8 @@ struct SpecDecoder<Meter: WorkMeter> {
     {
       throw fail(
         "constraints[\(index)]",
-        "\(constraint) contradicts the depletion endpoints f(0) = 1, f(1) = 0; "
-          + "add \"endpoints\": false to fit without them", at: items[index])
+        "\(spec.units.describe(constraint: constraint)) contradicts the depletion endpoints "
+          + "\(spec.units.endpointsDescription); add \"endpoints\": false to fit without them", at: items[index])
     }
     if let node = member("monotonic") { spec.monotonic = try choice(node, path: "monotonic", as: MonotonicPolicy.self) }
     if let node = member("milestones") {
@@ -271,7 +292,6 @@ struct SpecDecoder<Meter: WorkMeter> {
       spec.minSlope = value
     }
     if let node = member("codegen") { spec.codegen = try decodeCodegen(node) }
-    return spec
   }
 
   /// The points of a non-empty `points` array: flat pairs straight from
@@ -318,9 +338,15 @@ struct SpecDecoder<Meter: WorkMeter> {
 
   func conflict(_ points: [DataPoint], _ first: Int, _ second: Int, at location: SourceLocation) -> SpecError {
     let (t, y, previous) = (points[second].t, points[second].y, points[first].y)
-    return fail(
-      "points[\(second)]", "t = \(t) repeats points[\(first)] with a different level (\(y) vs \(previous))",
-      at: location)
+    guard units.speaksInUnits else {
+      return fail(
+        "points[\(second)]", "t = \(t) repeats points[\(first)] with a different level (\(y) vs \(previous))",
+        at: location)
+    }
+    return SpecError(
+      "point \(second + 1) (\(units.describe(givenTime: t))) repeats point \(first + 1) with a different level "
+        + "(\(units.describe(givenLevel: y)) vs \(units.describe(givenLevel: previous)))",
+      source: source, location: location, field: "points[\(second)]", fieldWords: "point \(second + 1)")
   }
 
   func decodeMilestones(_ node: JSONNode, ranges: UnitRanges) throws(SpecError) -> [Milestone] {
@@ -355,10 +381,14 @@ struct SpecDecoder<Meter: WorkMeter> {
     }
     if let (first, second) = CurveSpec.contradictingMilestones(milestones) {
       let units = ranges.units
-      throw fail(
-        "milestones[\(first)] (\(units.normalized(milestones[first]).describe(in: units))) and milestones[\(second)] "
-          + "(\(units.normalized(milestones[second]).describe(in: units))) contradict each other: no level can be both",
-        at: items[second])
+      let (one, other) = (units.normalized(milestones[first]), units.normalized(milestones[second]))
+      let (firstName, secondName) =
+        units.speaksInUnits
+        ? ("milestone \(first + 1)", "milestone \(second + 1)") : ("milestones[\(first)]", "milestones[\(second)]")
+      throw SpecError(
+        "\(firstName) (\(one.describe(in: units))) and \(secondName) (\(other.describe(in: units))) contradict each "
+          + "other: no level can be both", source: source, location: items[second].location,
+        field: "milestones[\(second)]", fieldWords: units.speaksInUnits ? secondName : nil)
     }
     return milestones
   }
@@ -487,7 +517,8 @@ package struct UnitRanges: Sendable {
     if let duration = units.duration {
       let unit = units.timeUnit
       return (0...duration).contains(t)
-        ? nil : "\(unit.singular) \(t) is outside the period, \(unit.plural) 0…\(duration)"
+        ? nil
+        : "\(unit.singular) \(CurveUnits.text(t)) is outside the period, \(unit.plural) 0…\(CurveUnits.text(duration))"
     }
     guard endpoints, !(0...1).contains(t) else { return nil }
     return "t = \(t) is outside [0, 1]; a depletion curve spans normalized time 0…1 (\(generalFitHint))"
@@ -497,7 +528,7 @@ package struct UnitRanges: Sendable {
   /// while the depletion endpoints hold.
   package func levelProblem(_ level: Double) -> String? {
     if units.percent {
-      return (0...100).contains(level) ? nil : "level \(level) % is outside 0…100 %"
+      return (0...100).contains(level) ? nil : "level \(CurveUnits.text(level)) % is outside 0…100 %"
     }
     guard endpoints, !(0...1).contains(level) else { return nil }
     let hint = level > 1 && level <= 100 ? "; it looks like a percentage: \(percentHint)" : " (\(generalFitHint))"
@@ -513,7 +544,7 @@ package struct UnitRanges: Sendable {
   /// this rule.
   package func pointLevelProblem(_ level: Double) -> String? {
     if units.percent {
-      return (-50...150).contains(level) ? nil : "level \(level) % is far outside 0…100 %"
+      return (-50...150).contains(level) ? nil : "level \(CurveUnits.text(level)) % is far outside 0…100 %"
     }
     guard endpoints, !(-0.5...1.5).contains(level) else { return nil }
     let hint = level > 1.5 && level <= 150 ? "; it looks like a percentage: \(percentHint)" : " (\(generalFitHint))"

@@ -19,14 +19,22 @@ public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
   /// is not about one field (malformed JSON, an unreadable file, a data file's line). Set by
   /// whoever found the problem, as data: nothing reads it back from ``message``.
   public var field: String?
+  /// How ``message`` names ``field`` in words ("point 3", ``SpecFieldWords``), set when the spec
+  /// is written in units: the message then names no JSON path, and a front end adds nothing.
+  /// Nil when the message names the field by its path (a normalized spec) or names none.
+  public var fieldWords: String?
 
-  /// Creates an error about `field` (if any); control and bidirectional characters in
-  /// `message` and `source` are escaped (`\n`, `\u{202E}`, …).
-  public init(_ message: String, source: String, location: SourceLocation? = nil, field: String? = nil) {
+  /// Creates an error about `field` (if any), named `fieldWords` in the message; control and
+  /// bidirectional characters in `message` and `source` are escaped (`\n`, `\u{202E}`, …).
+  public init(
+    _ message: String, source: String, location: SourceLocation? = nil, field: String? = nil,
+    fieldWords: String? = nil
+  ) {
     self.message = EchoedText.escaped(message)
     self.source = EchoedText.escaped(source)
     self.location = location
     self.field = field
+    self.fieldWords = fieldWords
   }
 
   /// `message (source:line:column)`, one line (escaped again, in case a caller changed

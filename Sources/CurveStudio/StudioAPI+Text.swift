@@ -21,7 +21,7 @@ extension StudioAPI {
     do {
       return .success(try CurveSpec.parse(utf8: Array(text.utf8), sourceName: sourceName))
     } catch {
-      var failure = Failure(status: 422, message: error.description, field: error.field)
+      var failure = Failure.invalid(error)
       failure.location = error.location
       return .failure(failure)
     }

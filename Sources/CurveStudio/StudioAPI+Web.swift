@@ -117,7 +117,7 @@ extension StudioAPI {
       do {
         return opened(try CurveSpec.parse(utf8: Array(text.utf8), sourceName: name))
       } catch {
-        return WebAnswer(status: 422, text: errorText(error.description, field: error.field))
+        return answer(Failure.invalid(error))
       }
     case "canonical":
       return withSpec { spec in

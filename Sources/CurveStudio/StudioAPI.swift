@@ -18,6 +18,9 @@ package enum StudioAPI {
     package var message: String
     /// The spec field, e.g. `points[3][0]`.
     package var field: String?
+    /// How the message names ``field`` in words (``SpecError/fieldWords``), when it does: the
+    /// page then shows the message as it is.
+    package var fieldWords: String?
     /// The ship rule's findings, when the curve was refused by it.
     package var diagnostics: [Diagnostic] = []
     /// Where in the text the reader stopped (a save of the text as typed), when it says.
@@ -29,9 +32,17 @@ package enum StudioAPI {
       var members: [(key: String, value: JSONValue)] = [
         ("error", .string(message)), ("field", field.map(JSONValue.string) ?? .null),
       ]
+      if let fieldWords { members.append(("fieldWords", .string(fieldWords))) }
       if !diagnostics.isEmpty { members.append(("diagnostics", FitReportRenderer.diagnosticsJSON(diagnostics))) }
       if let location { members += [("line", .integer(location.line)), ("column", .integer(location.column))] }
       return .object(members)
+    }
+
+    /// The 422 of an invalid spec: its message (with `location`'s place when `located`), its field.
+    static func invalid(_ error: SpecError, located: Bool = true) -> Failure {
+      Failure(
+        status: 422, message: located ? error.description : error.message, field: error.field,
+        fieldWords: error.fieldWords)
     }
 
     /// The ship rule's refusal: 422 with its first error as the message.
@@ -65,7 +76,7 @@ package enum StudioAPI {
     do {
       return .success(try CurveSpec.decode(node, sourceName: sourceName))
     } catch {
-      return .failure(Failure(status: 422, message: error.message, field: error.field))
+      return .failure(Failure.invalid(error, located: false))
     }
   }
 
@@ -124,9 +135,8 @@ package enum StudioAPI {
     do {
       return .success(try CurveResolver.resolve(CurveRequest(.spec(spec))))
     } catch {
-      var field: String?
-      if case .spec(let specError) = error { field = specError.field }
-      return .failure(Failure(status: 422, message: error.description, field: field))
+      if case .spec(let specError) = error { return .failure(Failure.invalid(specError)) }
+      return .failure(Failure(status: 422, message: error.description))
     }
   }
 

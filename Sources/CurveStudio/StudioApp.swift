@@ -161,7 +161,7 @@ package struct StudioApp: Sendable {
           ("spec", .null), ("etag", .string(etag)),
           (
             "invalid",
-            .object([("error", .string(error.description)), ("field", error.field.map(JSONValue.string) ?? .null)])
+            StudioAPI.Failure.invalid(error).body
           ),
           // The file's own text, so the page can show it and let the designer fix it.
           ("text", .string(String(decoding: bytes, as: UTF8.self))),

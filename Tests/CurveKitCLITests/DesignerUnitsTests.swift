@@ -145,12 +145,12 @@ struct DesignerUnitsTests {
     "bad designer input exits 2 with one line naming the field",
     arguments: [
       (#"{"name": "w", "points": [[0.5, 80]]}"#, "it looks like a percentage: add \"levelUnit\": \"percent\""),
-      (#"{"name": "w", "levelUnit": "percent", "points": [[0.5, 180]]}"#, "points[0][1]: level 180.0 % is far outside"),
+      (#"{"name": "w", "levelUnit": "percent", "points": [[0.5, 180]]}"#, "point 1: level 180 % is far outside"),
       (#"{"name": "w", "timeUnit": "days", "points": [[2, 0.5]]}"#, "\"days\" needs \"durationDays\""),
-      (#"{"name": "w", "timeUnit": "days", "durationDays": 7, "points": [[8, 0.5]]}"#, "day 8.0 is outside"),
+      (#"{"name": "w", "timeUnit": "days", "durationDays": 7, "points": [[8, 0.5]]}"#, "point 1: day 8 is outside"),
       (
         #"{"name": "w", "timeUnit": "days", "durationDays": 7, "levelUnit": "percent", "points": [[3, 60]], "milestones": [{"until": 3, "atLeast": 80}, {"from": 2, "atMost": 50}]}"#,
-        "milestones[0] (≥ 80 % until day 3) and milestones[1] (≤ 50 % from day 2) contradict"
+        "milestone 1 (≥ 80 % until day 3) and milestone 2 (≤ 50 % from day 2) contradict"
       ),
       (#"{"name": "w", "points": [[0.5, 0.5]], "constraints": [{"t": 1, "value": 0.1}]}"#, "\"endpoints\": false"),
       (

@@ -66,7 +66,7 @@ struct FitMonotoneFlagTests {
       (["--monotonic", "enforce", "--min-slope", "2"], "minSlope 2.0 cannot hold"),
       (
         ["--monotonic", "enforce", "--degree", "5", "--constraint", "slope@0.5=0.5"],
-        "no polynomial satisfies"
+        "no polynomial of degree 5 satisfies"
       ),
     ])
   func badSettings(extra: [String], fragment: String) {

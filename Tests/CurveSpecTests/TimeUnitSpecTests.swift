@@ -100,7 +100,7 @@ struct TimeUnitSpecTests {
       ),
       (
         #"{"name": "w", "timeUnit": "hours", "duration": 10, "points": [[11, 0.5]]}"#,
-        "hour 11.0 is outside the period, hours 0…10.0", ""
+        "hour 11 is outside the period, hours 0…10", ""
       ),
       (#"{"name": "w", "timeUnit": "fortnights", "duration": 1, "points": [[0.5, 0.5]]}"#, "weeks", ""),
     ])

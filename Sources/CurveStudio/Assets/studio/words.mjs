@@ -228,12 +228,14 @@ export function fieldWords(field) {
 
 /**
  * An error answer in one line: the server's words, with the field it names in words rather than
- * as a JSON path (a message that starts with the path has it replaced).
+ * as a JSON path (a message that starts with the path has it replaced; one the server worded,
+ * `fieldWords`, is left as it is).
  */
 export function errorText(result) {
   const data = (result && result.data) || {};
   let text = data.error || 'HTTP ' + (result && result.status);
-  if (!data.field) return text;
+  // The server's message already names the field in words (a spec in units): shown as it is.
+  if (!data.field || data.fieldWords) return text;
   const words = fieldWords(data.field);
   if (text.startsWith(data.field + ': ')) return words + ': ' + text.slice(data.field.length + 2);
   return text + ' (' + words + ')';

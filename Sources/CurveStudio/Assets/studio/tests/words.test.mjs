@@ -284,4 +284,7 @@ test('fields in words, never as JSON paths', () => {
   assert.equal(errorText({ status: 422, data: { error: 'points[3][0]: must be below 10', field: 'points[3][0]' } }),
     'point 4\'s time: must be below 10');
   assert.equal(errorText({ status: 422, data: { error: 'too close', field: 'milestones[0]' } }), 'too close (milestone 1)');
+  // A spec in units: the server names the field in words itself, and nothing is added.
+  assert.equal(errorText({ status: 422, data: { error: 'point 3: hour 12 is outside the period, hours 0…10',
+    field: 'points[2][0]', fieldWords: 'point 3' } }), 'point 3: hour 12 is outside the period, hours 0…10');
 });
